@@ -1,0 +1,67 @@
+/**
+ * The one interface every win-test method implements. A method is made for
+ * one geometry (so it can precompute masks and tables), then decides boards.
+ */
+import type { Color, Winner } from '../game/color.js';
+import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
+import { GameKind } from '../game/geometry.js';
+
+/** Boards already converted to a method's native form, decided in one call. */
+export interface PreparedBatch {
+  readonly count: number;
+  /** Writes each board's winner (a Color) into out[0 .. count). */
+  decideAll(out: Uint8Array): void;
+}
+
+export interface BoardWinTest {
+  /** Black, White, or Color.Empty when nobody has won (yet). */
+  winner(cells: Cells): Winner;
+  /**
+   * Converts boards to the method's native form once, so that a benchmark
+   * times the test alone (as a GPU kernel or a fill writing that form
+   * directly would see it).
+   */
+  prepare(boards: readonly Cells[]): PreparedBatch;
+}
+
+/** A win test that is updated one stone at a time. */
+export interface IncrementalWinTest {
+  reset(): void;
+  /** Places a stone on an empty cell. */
+  play(cell: CellIndex, color: Color.Black | Color.White): void;
+  winner(): Winner;
+}
+
+export interface MethodSupport {
+  readonly games: readonly GameKind[];
+  /** False for methods that need every cell filled. */
+  readonly partialBoards: boolean;
+  /** True when createIncremental exists. */
+  readonly incremental: boolean;
+}
+
+export interface WinTestMethod {
+  readonly name: string;
+  readonly summary: string;
+  readonly supports: MethodSupport;
+  create(g: Geometry): BoardWinTest;
+  createIncremental?(g: Geometry): IncrementalWinTest;
+}
+
+export const BOTH_GAMES: readonly GameKind[] = [GameKind.Hex, GameKind.Y];
+
+/** A PreparedBatch for methods whose native form is the cells themselves. */
+export function cellsBatch(test: Pick<BoardWinTest, 'winner'>, boards: readonly Cells[]): PreparedBatch {
+  const copies = boards.map((b) => b.slice());
+  return {
+    count: copies.length,
+    decideAll(out) {
+      for (let i = 0; i < copies.length; i++) out[i] = test.winner(copies[i] as Cells);
+    },
+  };
+}
+
+/** Thrown when a full-board-only method is given a board with empty cells. */
+export function refusePartial(method: string): never {
+  throw new Error(`${method} decides full boards only, and this board has empty cells`);
+}
