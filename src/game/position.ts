@@ -1,0 +1,174 @@
+/**
+ * A game in progress: stones, side to move, move history with undo, legal
+ * moves, the swap (pie) rule for Hex, and the winner so far (kept by an
+ * incremental union-find, so each move costs near-constant time).
+ */
+import { weightedUnionFind } from '../wintest/union-find.js';
+import type { IncrementalWinTest } from '../wintest/method.js';
+import { Color, type Player, type Winner, colorName, opponent } from './color.js';
+import { parseBoardText, formatBoardText } from './board-text.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, geometryOf } from './geometry.js';
+import { cellName } from './notation.js';
+
+/** The swap move: white takes black's first stone (HexGui's swap-pieces). */
+export const SWAP = -1;
+export type Move = CellIndex | typeof SWAP;
+
+export interface PositionOptions {
+  /** Allow the swap rule (Hex only). Default true for Hex. */
+  readonly swap?: boolean;
+}
+
+interface HistoryEntry {
+  readonly move: Move;
+  readonly player: Player;
+  /** For a swap: the cell black had played. */
+  readonly swappedFrom?: CellIndex;
+}
+
+export class Position {
+  readonly geometry: Geometry;
+  readonly swapAllowed: boolean;
+  private readonly board: Cells;
+  private mover: Player = Color.Black;
+  private readonly history: HistoryEntry[] = [];
+  private readonly connection: IncrementalWinTest;
+
+  constructor(geometry: Geometry, options: PositionOptions = {}) {
+    this.geometry = geometry;
+    this.swapAllowed = geometry.game === GameKind.Hex && (options.swap ?? true);
+    this.board = new Uint8Array(geometry.cellCount);
+    this.connection = weightedUnionFind.createIncremental?.(geometry) as IncrementalWinTest;
+  }
+
+  static empty(game: GameKind, size: number, options: PositionOptions = {}): Position {
+    return new Position(geometryOf(game, size), options);
+  }
+
+  /**
+   * A position from board text. Without `toMove`, the side to move follows
+   * from the stone counts: black when they are equal (or white is one ahead,
+   * as after a swap), white when black is one ahead.
+   */
+  static fromText(game: GameKind, size: number, text: string, toMove?: Player): Position {
+    const g = geometryOf(game, size);
+    const cells = parseBoardText(g, text);
+    let black = 0;
+    let white = 0;
+    for (const v of cells) {
+      if (v === Color.Black) black++;
+      else if (v === Color.White) white++;
+    }
+    let mover = toMove;
+    if (mover === undefined) {
+      if (black === white || white === black + 1) mover = Color.Black;
+      else if (black === white + 1) mover = Color.White;
+      else throw new Error(`cannot tell the side to move from ${black} black and ${white} white stones; name it`);
+    }
+    const p = new Position(g, { swap: false });
+    p.board.set(cells);
+    p.mover = mover;
+    p.rebuildConnection();
+    return p;
+  }
+
+  get toMove(): Player {
+    return this.mover;
+  }
+
+  /** A copy of the cells (row-major Colors). */
+  cells(): Cells {
+    return this.board.slice();
+  }
+
+  at(cell: CellIndex): Color {
+    return this.board[cell] as Color;
+  }
+
+  get moveCount(): number {
+    return this.history.length;
+  }
+
+  winner(): Winner {
+    return this.connection.winner();
+  }
+
+  isOver(): boolean {
+    return this.winner() !== Color.Empty;
+  }
+
+  canSwap(): boolean {
+    return this.swapAllowed && this.history.length === 1 && this.history[0]?.move !== SWAP && !this.isOver();
+  }
+
+  legalMoves(): Move[] {
+    if (this.isOver()) return [];
+    const moves: Move[] = [];
+    for (let i = 0; i < this.board.length; i++) if (this.board[i] === Color.Empty) moves.push(i);
+    if (this.canSwap()) moves.push(SWAP);
+    return moves;
+  }
+
+  play(move: Move): void {
+    if (this.isOver()) throw new Error(`the game is over: ${colorName(this.winner())} has won`);
+    const player = this.mover;
+    if (move === SWAP) {
+      if (!this.canSwap()) throw new Error('swap is only legal as the second move of a Hex game with the swap rule');
+      const from = this.history[0]?.move as CellIndex;
+      const g = this.geometry;
+      const to = g.index(g.col[from] as number, g.row[from] as number);
+      this.board[from] = Color.Empty;
+      this.board[to] = Color.White;
+      this.history.push({ move, player, swappedFrom: from });
+      this.rebuildConnection();
+    } else {
+      if (!Number.isInteger(move) || move < 0 || move >= this.board.length) {
+        throw new Error(`move ${move} is off the board`);
+      }
+      if (this.board[move] !== Color.Empty) {
+        throw new Error(`${cellName(this.geometry, move)} is already taken by ${colorName(this.board[move] as Color)}`);
+      }
+      this.board[move] = player;
+      this.history.push({ move, player });
+      this.connection.play(move, player);
+    }
+    this.mover = opponent(player);
+  }
+
+  undo(): void {
+    const last = this.history.pop();
+    if (!last) throw new Error('there is no move to undo');
+    if (last.move === SWAP) {
+      const g = this.geometry;
+      const from = last.swappedFrom as CellIndex;
+      this.board[g.index(g.col[from] as number, g.row[from] as number)] = Color.Empty;
+      this.board[from] = Color.Black;
+    } else {
+      this.board[last.move] = Color.Empty;
+    }
+    this.mover = last.player;
+    this.rebuildConnection();
+  }
+
+  clone(): Position {
+    const p = new Position(this.geometry, { swap: this.swapAllowed });
+    p.board.set(this.board);
+    p.mover = this.mover;
+    p.history.push(...this.history);
+    p.rebuildConnection();
+    return p;
+  }
+
+  toText(rows = false): string {
+    return formatBoardText(this.geometry, this.board, rows);
+  }
+
+  /** Union-find cannot unlink stones, so an undo or swap replays the board. */
+  private rebuildConnection(): void {
+    this.connection.reset();
+    for (let i = 0; i < this.board.length; i++) {
+      const v = this.board[i] as Color;
+      if (v !== Color.Empty) this.connection.play(i, v);
+    }
+  }
+}
