@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI ships as one bundle built by `npm install` (the `prepare` script).
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { URL, fileURLToPath, pathToFileURL } from 'node:url';
 
 const bundle = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(bundle)) {

@@ -36,21 +36,22 @@ export function checkSize(game: GameKind, n: number): BoardSize {
   return n as BoardSize;
 }
 
-/**
- * Which board edges a cell lies on, as bits. Hex: the two black edges (rows 1
- * and N) and the two white edges (columns a and the last). Y: the three sides.
- */
-export enum Edge {
-  HexTop = 1,
-  HexBottom = 2,
-  HexLeft = 4,
-  HexRight = 8,
-  YLeft = 1,
-  YRight = 2,
-  YBottom = 4,
+/** Hex edges as bits: black's rows 1 and N, white's columns a and the last. */
+export enum HexEdge {
+  Top = 1,
+  Bottom = 2,
+  Left = 4,
+  Right = 8,
 }
 
-export const Y_ALL_SIDES = Edge.YLeft | Edge.YRight | Edge.YBottom;
+/** Y sides as bits: column a, the last cell of each row, and row N. */
+export enum YSide {
+  Left = 1,
+  Right = 2,
+  Bottom = 4,
+}
+
+export const Y_ALL_SIDES = YSide.Left | YSide.Right | YSide.Bottom;
 
 export interface Geometry {
   readonly game: GameKind;
@@ -60,7 +61,7 @@ export interface Geometry {
   readonly row: Uint8Array;
   /** Column of each cell (0-based). */
   readonly col: Uint8Array;
-  /** Edge bits of each cell (see Edge). */
+  /** Edge bits of each cell: HexEdge bits for Hex, YSide bits for Y. */
   readonly edges: Uint8Array;
   /** Neighbours of cell i are neighbors[neighborStart[i] .. neighborStart[i+1]). */
   readonly neighborStart: Int32Array;
@@ -101,14 +102,14 @@ function build(game: GameKind, size: BoardSize): Geometry {
       col[i] = c;
       let e = 0;
       if (isHex) {
-        if (r === 0) e |= Edge.HexTop;
-        if (r === n - 1) e |= Edge.HexBottom;
-        if (c === 0) e |= Edge.HexLeft;
-        if (c === n - 1) e |= Edge.HexRight;
+        if (r === 0) e |= HexEdge.Top;
+        if (r === n - 1) e |= HexEdge.Bottom;
+        if (c === 0) e |= HexEdge.Left;
+        if (c === n - 1) e |= HexEdge.Right;
       } else {
-        if (c === 0) e |= Edge.YLeft;
-        if (c === r) e |= Edge.YRight;
-        if (r === n - 1) e |= Edge.YBottom;
+        if (c === 0) e |= YSide.Left;
+        if (c === r) e |= YSide.Right;
+        if (r === n - 1) e |= YSide.Bottom;
       }
       edges[i] = e;
       neighborStart[i] = list.length;

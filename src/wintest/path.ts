@@ -7,7 +7,8 @@
  * starts on column a and needs columns a and the last. In Y every winning
  * group touches column a, so each player starts there and needs all three
  * sides. One rule, "OR the edge bits of the group's cells until they cover
- * the goal", so serves both games.
+ * the goal", serves both games. On a full board one search decides: if black
+ * has not won, white has.
  *
  * The search is iterative over a stack preallocated to the cell count (a cell
  * is pushed at most once, as it is marked when pushed), and cells are marked
@@ -15,7 +16,7 @@
  * clears the marks.
  */
 import { Color, type Player, type Winner } from '../game/color.js';
-import { type Cells, Edge, GameKind, type Geometry, Y_ALL_SIDES } from '../game/geometry.js';
+import { type Cells, HexEdge, GameKind, type Geometry, Y_ALL_SIDES } from '../game/geometry.js';
 import { type BoardWinTest, type WinTestMethod, BOTH_GAMES, cellsBatch } from './method.js';
 
 interface Side {
@@ -26,13 +27,14 @@ interface Side {
   readonly goal: number;
 }
 
-function sidesOf(g: Geometry): readonly Side[] {
+/** The two players' searches, black's first. */
+function sidesOf(g: Geometry): readonly [Side, Side] {
   const n = g.size as number;
   const cells = (pick: (k: number) => number) => Int32Array.from({ length: n }, (_, k) => pick(k));
   if (g.game === GameKind.Hex) {
     return [
-      { player: Color.Black, starts: cells((c) => g.index(0, c)), goal: Edge.HexTop | Edge.HexBottom },
-      { player: Color.White, starts: cells((r) => g.index(r, 0)), goal: Edge.HexLeft | Edge.HexRight },
+      { player: Color.Black, starts: cells((c) => g.index(0, c)), goal: HexEdge.Top | HexEdge.Bottom },
+      { player: Color.White, starts: cells((r) => g.index(r, 0)), goal: HexEdge.Left | HexEdge.Right },
     ];
   }
   const leftSide = cells((r) => g.index(r, 0));
@@ -43,13 +45,14 @@ function sidesOf(g: Geometry): readonly Side[] {
 }
 
 class PathFollower {
-  private readonly sides: readonly Side[];
+  private readonly first: Side;
+  private readonly second: Side;
   private readonly stack: Int32Array;
   private readonly mark: Uint32Array;
   private stamp = 0;
 
   constructor(private readonly g: Geometry) {
-    this.sides = sidesOf(g);
+    [this.first, this.second] = sidesOf(g);
     this.stack = new Int32Array(g.cellCount);
     this.mark = new Uint32Array(g.cellCount);
   }
@@ -62,11 +65,13 @@ class PathFollower {
       this.mark.fill(0);
       this.stamp = 1;
     }
-    for (let s = 0; s < this.sides.length; s++) {
-      const side = this.sides[s] as Side;
-      if (this.connects(cells, side)) return side.player;
-    }
-    return Color.Empty;
+    const { first, second } = this;
+    if (this.connects(cells, first)) return first.player;
+    // A full Hex or Y board always has exactly one winner, so when the first
+    // search fails on one, the second player has won without a search. Only
+    // the scan for an empty cell is paid, and it stops at the first one.
+    if (cells.indexOf(Color.Empty) < 0) return second.player;
+    return this.connects(cells, second) ? second.player : Color.Empty;
   }
 
   private connects(cells: Cells, side: Side): boolean {

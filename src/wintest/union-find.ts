@@ -9,15 +9,15 @@
  * each root carries the set of sides its group touches instead.
  */
 import { Color, type Player, type Winner } from '../game/color.js';
-import { type CellIndex, type Cells, Edge, GameKind, type Geometry, Y_ALL_SIDES } from '../game/geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, Y_ALL_SIDES } from '../game/geometry.js';
 import { type BoardWinTest, type IncrementalWinTest, type WinTestMethod, BOTH_GAMES, cellsBatch } from './method.js';
 
-const HEX_VIRTUAL: readonly { edge: Edge; owner: Player }[] = [
-  { edge: Edge.HexTop, owner: Color.Black },
-  { edge: Edge.HexBottom, owner: Color.Black },
-  { edge: Edge.HexLeft, owner: Color.White },
-  { edge: Edge.HexRight, owner: Color.White },
-];
+/** Virtual node offsets past the cells: black's top and bottom, white's left and right. */
+const TOP = 0;
+const BOTTOM = 1;
+const LEFT = 2;
+const RIGHT = 3;
+const VIRTUAL_NODES = 4;
 
 class UnionFindBoard implements IncrementalWinTest {
   private readonly parent: Int32Array;
@@ -25,6 +25,7 @@ class UnionFindBoard implements IncrementalWinTest {
   private readonly sides: Uint8Array;
   private readonly stones: Uint8Array;
   private readonly virtualBase: number;
+  private readonly isHex: boolean;
   private won: Winner = Color.Empty;
 
   constructor(
@@ -32,7 +33,8 @@ class UnionFindBoard implements IncrementalWinTest {
     private readonly weighted: boolean,
   ) {
     this.virtualBase = g.cellCount;
-    const nodes = g.cellCount + HEX_VIRTUAL.length;
+    this.isHex = g.game === GameKind.Hex;
+    const nodes = g.cellCount + VIRTUAL_NODES;
     this.parent = new Int32Array(nodes);
     this.weight = new Int32Array(nodes);
     this.sides = new Uint8Array(nodes);
@@ -62,39 +64,46 @@ class UnionFindBoard implements IncrementalWinTest {
     return i;
   }
 
-  private union(a: number, b: number): number {
-    let ra = this.find(a);
-    let rb = this.find(b);
-    if (ra === rb) return ra;
-    if (this.weighted && (this.weight[ra] as number) < (this.weight[rb] as number)) [ra, rb] = [rb, ra];
-    this.parent[rb] = ra;
-    this.weight[ra] = (this.weight[ra] as number) + (this.weight[rb] as number);
-    this.sides[ra] = (this.sides[ra] as number) | (this.sides[rb] as number);
-    return ra;
+  private union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return;
+    const w = this.weight;
+    // Unweighted quick-union always hangs b's tree under a's.
+    const keep = this.weighted && (w[ra] as number) < (w[rb] as number) ? rb : ra;
+    const drop = keep === ra ? rb : ra;
+    this.parent[drop] = keep;
+    w[keep] = (w[keep] as number) + (w[drop] as number);
+    this.sides[keep] = (this.sides[keep] as number) | (this.sides[drop] as number);
   }
 
   play(cell: CellIndex, color: Player): void {
     const g = this.g;
-    this.stones[cell] = color;
+    const stones = this.stones;
+    stones[cell] = color;
     const edges = g.edges[cell] as number;
-    if (g.game === GameKind.Hex) {
-      for (let k = 0; k < HEX_VIRTUAL.length; k++) {
-        const v = HEX_VIRTUAL[k] as (typeof HEX_VIRTUAL)[number];
-        if (v.owner === color && edges & v.edge) this.union(this.virtualBase + k, cell);
+    const v = this.virtualBase;
+    if (this.isHex) {
+      if (color === Color.Black) {
+        if (edges & HexEdge.Top) this.union(v + TOP, cell);
+        if (edges & HexEdge.Bottom) this.union(v + BOTTOM, cell);
+      } else {
+        if (edges & HexEdge.Left) this.union(v + LEFT, cell);
+        if (edges & HexEdge.Right) this.union(v + RIGHT, cell);
       }
     } else {
       this.sides[cell] = edges;
     }
-    let root = this.find(cell);
-    for (let k = g.neighborStart[cell] as number; k < (g.neighborStart[cell + 1] as number); k++) {
+    const end = g.neighborStart[cell + 1] as number;
+    for (let k = g.neighborStart[cell] as number; k < end; k++) {
       const nb = g.neighbors[k] as number;
-      if (this.stones[nb] === color) root = this.union(root, nb);
+      if (stones[nb] === color) this.union(cell, nb);
     }
     if (this.won !== Color.Empty) return;
-    if (g.game === GameKind.Hex) {
-      const b = this.virtualBase;
-      if (this.find(b) === this.find(b + 1)) this.won = Color.Black;
-      else if (this.find(b + 2) === this.find(b + 3)) this.won = Color.White;
+    // Only the player who just moved can have completed a connection.
+    if (this.isHex) {
+      const joined = color === Color.Black ? this.find(v + TOP) === this.find(v + BOTTOM) : this.find(v + LEFT) === this.find(v + RIGHT);
+      if (joined) this.won = color;
     } else if (this.sides[this.find(cell)] === Y_ALL_SIDES) {
       this.won = color;
     }

@@ -1,0 +1,52 @@
+/**
+ * The command-line program: its commands, and the one place where every
+ * failure becomes a one-line message and an exit status. Commander is told
+ * to throw instead of exiting, so that tests can run the program in-process.
+ */
+import { Command, CommanderError } from 'commander';
+import { version } from '../../package.json';
+import { registerBenchCpuCommand } from './bench-cpu-command.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
+import type { CliIo } from './io.js';
+import { registerMethodsCommand } from './methods-command.js';
+import { registerWinnerCommand } from './winner-command.js';
+
+export function buildProgram(io: CliIo): Command {
+  // Settings made before .command() are inherited by every subcommand.
+  const program = new Command('hexbatch')
+    .description('Monte Carlo playouts of Hex and Y, decided by bitwise-parallel reduction')
+    .version(version)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Commander puts its "(Did you mean …?)" on a line of its own; errors here are one line.
+      outputError: (text, write) => write(text.replace(/\n(?=\(Did you mean)/, ' ')),
+    });
+  registerWinnerCommand(program, io);
+  registerMethodsCommand(program, io);
+  registerBenchCpuCommand(program, io);
+  return program;
+}
+
+/** Reports a failure on io.stderr and gives the exit status for it. */
+function reportFailure(error: unknown, io: CliIo): number {
+  // Commander has already printed its own message (or the help it was asked for).
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
+  if (error instanceof CliError) {
+    io.stderr.write(`${error.message}\n`);
+    return error.exitCode;
+  }
+  io.stderr.write(`error: ${messageOf(error)}\n`);
+  return EXIT_FAILURE;
+}
+
+/** Runs the program on `argv` (the arguments after the program name). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+}
