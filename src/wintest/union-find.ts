@@ -138,9 +138,9 @@ function unionFindMethod(name: string, weighted: boolean, summary: string): WinT
   };
 }
 
-export const unionFind = unionFindMethod('unionfind', false, "union-find, Sedgewick's quick-union, per move, virtual edge nodes");
+export const unionFind = unionFindMethod('unionfind', false, "union-find, Sedgewick's quick-union, per move, virtual edge nodes (Hex) or side sets per root (Y)");
 export const weightedUnionFind = unionFindMethod(
   'wqhuf',
   true,
-  'union-find, weighted quick-union with path halving, per move, virtual edge nodes',
+  'union-find, weighted quick-union with path halving, per move, virtual edge nodes (Hex) or side sets per root (Y)',
 );
