@@ -6,9 +6,11 @@
 import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { registerBenchCpuCommand } from './bench-cpu-command.js';
+import { registerBenchGpuCommand } from './bench-gpu-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { registerMethodsCommand } from './methods-command.js';
+import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
 
 export function buildProgram(io: CliIo): Command {
@@ -25,7 +27,9 @@ export function buildProgram(io: CliIo): Command {
     });
   registerWinnerCommand(program, io);
   registerMethodsCommand(program, io);
+  registerValidateCommand(program, io);
   registerBenchCpuCommand(program, io);
+  registerBenchGpuCommand(program, io);
   return program;
 }
 

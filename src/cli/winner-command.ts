@@ -13,7 +13,8 @@ import { countEmpty } from '../fill/fill.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { DEFAULT_METHOD } from '../wintest/registry.js';
 import { type BoardDecider, cpuDecider } from './board-decider.js';
-import { type CliError, lineError, messageOf } from './cli-error.js';
+import { type CliError, lineError, messageOf, usageError } from './cli-error.js';
+import { createGpuDecider, parseGpuMethod } from './gpu-winner.js';
 import { type CliIo, writeText } from './io.js';
 import { lineBatches } from './line-batches.js';
 import { parseGame, parseGeometry, parseMethod } from './options.js';
@@ -22,6 +23,7 @@ interface WinnerOptions {
   readonly game: string;
   readonly size: string;
   readonly method: string;
+  readonly backend: string;
 }
 
 export interface WinnerJob {
@@ -30,11 +32,18 @@ export interface WinnerJob {
   readonly decider: BoardDecider;
 }
 
-export function winnerJob(options: WinnerOptions): WinnerJob {
+export async function winnerJob(options: WinnerOptions, io: CliIo): Promise<WinnerJob> {
   const game = parseGame(options.game);
   const g = parseGeometry(game, options.size);
-  const method = parseMethod(options.method, game);
-  return { g, method, decider: cpuDecider(method, g) };
+  const backend = options.backend.trim();
+  if (backend !== 'cpu' && backend !== 'webgpu') throw usageError(`unknown backend "${options.backend}" (expected cpu or webgpu)`);
+  if (backend === 'cpu') {
+    const method = parseMethod(options.method, game);
+    return { g, method, decider: cpuDecider(method, g) };
+  }
+  const kernel = parseGpuMethod(options.method);
+  const decider = await createGpuDecider(g, kernel, (notice) => io.stderr.write(`${notice}\n`));
+  return { g, method: parseMethod(kernel, game), decider };
 }
 
 /** The board on one line; throws the line's error when it is bad. */
@@ -97,7 +106,8 @@ export function registerWinnerCommand(program: Command, io: CliIo): void {
     .description('decide boards read from standard input, one board text per line')
     .requiredOption('--game <game>', 'hex or y')
     .requiredOption('--size <n>', 'board size: Hex 1 to 31, Y 1 to 32')
-    .option('--method <name>', 'win-test method (see `hexbatch methods`)', DEFAULT_METHOD)
+    .option('--method <name>', 'win-test method (see `hexbatch methods`); with --backend webgpu: bpr, bitsliced or floodfill', DEFAULT_METHOD)
+    .option('--backend <name>', 'cpu, or webgpu to decide the boards on the GPU', 'cpu')
     .addHelpText(
       'after',
       `
@@ -108,6 +118,6 @@ first bad line stops the run with "line K: ..." on standard error and exit
 status 2.`,
     )
     .action(async (options: WinnerOptions) => {
-      await decideLines(winnerJob(options), io);
+      await decideLines(await winnerJob(options, io), io);
     });
 }

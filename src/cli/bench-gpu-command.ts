@@ -1,0 +1,131 @@
+/**
+ * `hexbatch bench-gpu`: runs the GPU benchmark, prints its tables and writes
+ * its JSON (bench/results/gpu.json unless told otherwise).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { checkSize } from '../game/geometry.js';
+import { parseFillKind } from '../fill/fill.js';
+import { GPU_KERNELS, type GpuKernel } from '../eval/types.js';
+import { BOTH_GAMES } from '../wintest/method.js';
+import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
+import type { CliIo } from './io.js';
+import { parseGame, parseList, parseWholeNumber } from './options.js';
+import { formatTable } from './text-table.js';
+import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
+
+export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
+
+interface BenchGpuOptions {
+  readonly games: string;
+  readonly sizes: string;
+  readonly kernels: string;
+  readonly fills: string;
+  readonly batch?: string;
+  readonly sweep?: string;
+  readonly runs: string;
+  readonly workgroupSize?: string;
+  readonly boardsPerInvocation?: string;
+  readonly json: string;
+  readonly quick?: boolean;
+}
+
+function parseKernel(text: string): GpuKernel {
+  const kernel = GPU_KERNELS.find((k) => k === text);
+  if (!kernel) throw usageError(`unknown kernel "${text}" (expected one of: ${GPU_KERNELS.join(', ')})`);
+  return kernel;
+}
+
+function positive(what: string, text: string): number {
+  const n = parseWholeNumber(what, text);
+  if (n < 1) throw usageError(`${what} must be at least 1`);
+  return n;
+}
+
+export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan {
+  const games = parseList('--games', options.games, parseGame);
+  const sizes = parseList('--sizes', options.sizes, (text) => {
+    const n = parseWholeNumber('a size', text);
+    for (const game of games) asUsage(() => checkSize(game, n));
+    return n;
+  });
+  const quick = options.quick ?? false;
+  const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => positive('a batch size', t));
+  return {
+    games,
+    sizes,
+    kernels: parseList('--kernels', options.kernels, parseKernel),
+    fills: parseList('--fills', options.fills, (t) => asUsage(() => parseFillKind(t))),
+    ...(options.batch !== undefined ? { batch: positive('--batch', options.batch) } : quick ? { batch: 4096 } : {}),
+    ...(sweep !== undefined ? { sweep } : {}),
+    warmupRuns: quick ? 1 : 2,
+    runs: quick ? 2 : positive('--runs', options.runs),
+    ...(options.workgroupSize !== undefined ? { workgroupSize: positive('--workgroup-size', options.workgroupSize) } : {}),
+    ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: positive('--boards-per-invocation', options.boardsPerInvocation) } : {}),
+    onProgress: (message) => io.stderr.write(`${message}\n`),
+  };
+}
+
+function rate(perSecond: number | null): string {
+  if (perSecond === null) return '—';
+  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M` : `${(perSecond / 1e3).toFixed(1)} k`;
+}
+
+function rows(measurements: readonly GpuMeasurement[]): string[][] {
+  return measurements.map((m) => [
+    m.game,
+    String(m.size),
+    m.kernel,
+    m.fill,
+    String(m.batch),
+    m.kernelMs === null ? '—' : m.kernelMs.toFixed(2),
+    m.wallMs.toFixed(2),
+    rate(m.playoutsPerSecondKernel),
+    rate(m.playoutsPerSecondWall),
+  ]);
+}
+
+export function formatGpuBench(report: GpuBenchReport): string {
+  const header = ['game', 'size', 'kernel', 'fill', 'batch', 'kernel ms', 'wall ms', 'playouts/s (kernel)', 'playouts/s (wall)'];
+  let text = `adapter: ${report.adapter.text}\n`;
+  if (report.warning) text += `WARNING: ${report.warning}\n`;
+  text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs; workgroup size ${report.settings.workgroupSize}\n\n`;
+  text += formatTable(header, rows(report.results));
+  if (report.sweep.length > 0) text += `\nbatch-size sweep\n${formatTable(header, rows(report.sweep))}`;
+  return text;
+}
+
+export function registerBenchGpuCommand(program: Command, io: CliIo): void {
+  program
+    .command('bench-gpu')
+    .description('playouts per second of every WebGPU kernel, with a batch-size sweep (JSON too)')
+    .option('--games <list>', 'games, comma-separated', BOTH_GAMES.join(','))
+    .option('--sizes <list>', 'board sizes, comma-separated', BENCH_SIZES.join(','))
+    .option('--kernels <list>', 'kernels, comma-separated', GPU_KERNELS.join(','))
+    .option('--fills <list>', 'fills, comma-separated', 'exact')
+    .option('--batch <n>', 'playouts per measured call (default: 65536 on SwiftShader, 16777216 on a GPU)')
+    .option('--sweep <list>', 'batch sizes of the Hex 11 sweep, comma-separated ("" for none)')
+    .option('--runs <n>', 'timed runs per measurement', '5')
+    .option('--workgroup-size <n>', 'invocations per workgroup (default 64)')
+    .option('--boards-per-invocation <n>', 'boards each bpr or floodfill invocation decides (default 1)')
+    .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
+    .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
+    .action(async (options: BenchGpuOptions) => {
+      let report: GpuBenchReport;
+      try {
+        report = await runGpuBench(benchGpuPlan(options, io));
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      io.stdout.write(formatGpuBench(report));
+      try {
+        await mkdir(dirname(options.json), { recursive: true });
+        await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+      } catch (error) {
+        throw new CliError(`error: cannot write ${options.json}: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      io.stderr.write(`results written to ${options.json}\n`);
+    });
+}

@@ -1,0 +1,30 @@
+/**
+ * createEvaluator: one entry for both backends. `auto` tries WebGPU and falls
+ * back to the CPU when WebGPU cannot be had, saying so once through `notice`.
+ */
+import type { WinTestMethod } from '../wintest/method.js';
+import { createCpuEvaluator } from './cpu-backend.js';
+import type { Evaluator } from './types.js';
+import { type WebGpuEvaluatorOptions, createWebGpuEvaluator } from './webgpu-backend.js';
+
+export type BackendChoice = 'webgpu' | 'cpu' | 'auto';
+
+export interface EvaluatorOptions extends WebGpuEvaluatorOptions {
+  /** Default auto. */
+  readonly backend?: BackendChoice;
+  /** The CPU backend's win test (default wqhuf). */
+  readonly cpuMethod?: WinTestMethod;
+}
+
+export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
+  const backend = options.backend ?? 'auto';
+  if (backend === 'cpu') return createCpuEvaluator(options.cpuMethod);
+  if (backend === 'webgpu') return createWebGpuEvaluator(options);
+  try {
+    return await createWebGpuEvaluator(options);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    options.notice?.(`hexbatch: using the CPU backend, since WebGPU could not be used: ${why}`);
+    return createCpuEvaluator(options.cpuMethod);
+  }
+}

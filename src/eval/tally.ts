@@ -1,0 +1,32 @@
+/** Accumulates one position's playouts into a PositionResult, on either backend. */
+import { Color, type Player } from '../game/color.js';
+import type { PositionResult } from './types.js';
+
+export class PositionTally {
+  blackWins = 0;
+  whiteWins = 0;
+  readonly ownership: Uint32Array | null;
+  readonly winners: Uint8Array | null;
+
+  constructor(
+    private readonly toMove: Player,
+    private readonly playouts: number,
+    cellCount: number,
+    options: { readonly ownership?: boolean; readonly winners?: boolean },
+  ) {
+    this.ownership = options.ownership ? new Uint32Array(cellCount) : null;
+    this.winners = options.winners ? new Uint8Array(playouts) : null;
+  }
+
+  result(): PositionResult {
+    const mine = this.toMove === Color.Black ? this.blackWins : this.whiteWins;
+    return {
+      playouts: this.playouts,
+      blackWins: this.blackWins,
+      whiteWins: this.whiteWins,
+      winRate: mine / this.playouts,
+      ...(this.ownership ? { ownership: this.ownership } : {}),
+      ...(this.winners ? { winners: this.winners } : {}),
+    };
+  }
+}

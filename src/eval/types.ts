@@ -1,0 +1,92 @@
+/**
+ * The evaluator's one API, the same on the CPU and WebGPU backends.
+ *
+ * A playout of a position fills every empty cell (src/fill/fill.ts) and
+ * decides the full board. Playout q of position p (p its index in the
+ * request) is named (seed, p, q), so either backend, and the CPU rebuilding
+ * a GPU board, plays exactly the same game.
+ */
+import type { Player, Winner } from '../game/color.js';
+import type { Cells, Geometry } from '../game/geometry.js';
+import type { FillKind } from '../fill/fill.js';
+import type { AdapterDescription } from '../gpu/gpu-device.js';
+
+/** A position to play out: all positions of one request share a geometry. */
+export interface EvalPosition {
+  readonly geometry: Geometry;
+  /** One Color per cell, row-major (board-text order). */
+  readonly cells: Cells;
+  readonly toMove: Player;
+}
+
+/** The WebGPU kernels: `bpr` and `bitsliced` decide by BPR, `floodfill` is the baseline. */
+export type GpuKernel = 'bpr' | 'bitsliced' | 'floodfill';
+export const GPU_KERNELS: readonly GpuKernel[] = ['bpr', 'bitsliced', 'floodfill'];
+
+export interface EvaluateOptions {
+  /** Playouts per position, 1 … 2³² − 1. */
+  readonly playouts: number;
+  /** Names the random streams, with the position and playout; a u32 (default 0). */
+  readonly seed?: number;
+  /** Default exact. */
+  readonly fill?: FillKind;
+  /** WebGPU only (the CPU backend uses its method); default bpr. */
+  readonly kernel?: GpuKernel;
+  /** Also count, per cell, the playouts won by the player owning the cell. */
+  readonly ownership?: boolean;
+  /** Also return every playout's winner (validation). */
+  readonly winners?: boolean;
+}
+
+export interface PositionResult {
+  readonly playouts: number;
+  readonly blackWins: number;
+  readonly whiteWins: number;
+  /**
+   * The side to move's wins divided by the playouts: the chance that the
+   * player about to move wins a random playout from here.
+   */
+  readonly winRate: number;
+  /**
+   * Per cell: the playouts in which the player who owned the cell at the end
+   * won. A cell the side to move already holds counts the side's wins, and so
+   * on; divided by playouts, it is that cell's share in winning.
+   */
+  readonly ownership?: Uint32Array;
+  /** Per playout, its winner (Color.Black or Color.White). */
+  readonly winners?: Uint8Array;
+}
+
+export interface EvaluationStats {
+  readonly backend: 'cpu' | 'webgpu';
+  /** Kernel dispatches (CPU: 0). */
+  readonly dispatches: number;
+  /** Sum of the dispatches' kernel times from timestamp queries; null without them. */
+  readonly kernelMs: number | null;
+  /** From the call to its results, readback included. */
+  readonly wallMs: number;
+}
+
+export interface Evaluation {
+  /** One result per position, in request order. */
+  readonly results: readonly PositionResult[];
+  readonly stats: EvaluationStats;
+}
+
+export interface DecideOptions {
+  /** WebGPU only; default bpr. */
+  readonly kernel?: GpuKernel;
+}
+
+export interface Evaluator {
+  readonly backend: 'cpu' | 'webgpu';
+  /** What runs the work: the adapter, or the CPU method. */
+  readonly description: string;
+  /** The WebGPU adapter; null on the CPU backend. */
+  readonly adapter: AdapterDescription | null;
+  evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation>;
+  /** Decides boards as given, full or partial (no fill): one Winner per board. */
+  decide(geometry: Geometry, boards: readonly Cells[], options?: DecideOptions): Promise<Winner[]>;
+  /** Frees the device; the evaluator cannot be used afterwards. */
+  destroy(): void;
+}

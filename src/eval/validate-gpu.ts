@@ -1,0 +1,102 @@
+/**
+ * Validates the GPU against the CPU, playout by playout: the GPU writes every
+ * playout's winner; the CPU rebuilds each board from the same (seed,
+ * position, playout) with fillPlayout and decides it with an independent
+ * method (wqhuf, union-find). Every playout must agree.
+ */
+import { Color, type Winner, colorName } from '../game/color.js';
+import { formatBoardText } from '../game/board-text.js';
+import { FillKind, fillPlayout } from '../fill/fill.js';
+import { adapterText } from '../gpu/gpu-device.js';
+import type { WinTestMethod } from '../wintest/method.js';
+import { weightedUnionFind } from '../wintest/union-find.js';
+import type { EvalPosition, GpuKernel } from './types.js';
+import type { WebGpuEvaluator } from './webgpu-backend.js';
+
+export interface ValidationRequest {
+  readonly positions: readonly EvalPosition[];
+  readonly playouts: number;
+  readonly seed?: number;
+  readonly fill?: FillKind;
+  readonly kernel?: GpuKernel;
+  /** How many mismatches to describe in full (default 5). */
+  readonly keepMismatches?: number;
+  /** The CPU's method (default wqhuf). */
+  readonly cpuMethod?: WinTestMethod;
+}
+
+export interface Mismatch {
+  readonly position: number;
+  readonly playout: number;
+  readonly gpu: 'black' | 'white' | 'none';
+  readonly cpu: 'black' | 'white' | 'none';
+  /** The filled board, as board text with one line per row. */
+  readonly board: string;
+}
+
+export interface ValidationReport {
+  readonly compared: number;
+  readonly mismatches: number;
+  readonly firstMismatches: readonly Mismatch[];
+  /** Side to move's wins over playouts, all positions together. */
+  readonly gpuWinRate: number;
+  readonly cpuWinRate: number;
+  /** GPU counts that disagree with its own per-playout winners (must be 0). */
+  readonly countMismatches: number;
+  readonly kernel: string;
+  readonly fill: FillKind;
+  readonly adapter: string;
+}
+
+export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request: ValidationRequest): Promise<ValidationReport> {
+  const seed = request.seed ?? 0;
+  const fill = request.fill ?? FillKind.Exact;
+  const kernel = request.kernel ?? 'bpr';
+  const keep = request.keepMismatches ?? 5;
+  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true });
+
+  const firstMismatches: Mismatch[] = [];
+  let mismatches = 0;
+  let countMismatches = 0;
+  let gpuMine = 0;
+  let cpuMine = 0;
+  let compared = 0;
+  for (let p = 0; p < request.positions.length; p++) {
+    const position = request.positions[p] as EvalPosition;
+    const result = results[p];
+    const gpuWinners = result?.winners;
+    if (!result || !gpuWinners) throw new Error(`the GPU returned no winners for position ${p}`);
+    const test = (request.cpuMethod ?? weightedUnionFind).create(position.geometry);
+    const board = new Uint8Array(position.geometry.cellCount);
+    let black = 0;
+    let white = 0;
+    for (let q = 0; q < request.playouts; q++) {
+      fillPlayout(position.cells, position.toMove, { seed, position: p, playout: q }, fill, board);
+      const cpu: Winner = test.winner(board);
+      const gpu = gpuWinners[q] as Winner;
+      compared++;
+      if (gpu === Color.Black) black++;
+      else if (gpu === Color.White) white++;
+      if (gpu === position.toMove) gpuMine++;
+      if (cpu === position.toMove) cpuMine++;
+      if (gpu !== cpu) {
+        mismatches++;
+        if (firstMismatches.length < keep) {
+          firstMismatches.push({ position: p, playout: q, gpu: colorName(gpu), cpu: colorName(cpu), board: formatBoardText(position.geometry, board, true) });
+        }
+      }
+    }
+    if (black !== result.blackWins || white !== result.whiteWins) countMismatches++;
+  }
+  return {
+    compared,
+    mismatches,
+    firstMismatches,
+    gpuWinRate: compared > 0 ? gpuMine / compared : 0,
+    cpuWinRate: compared > 0 ? cpuMine / compared : 0,
+    countMismatches,
+    kernel: evaluator.variantOf(kernel),
+    fill,
+    adapter: adapterText(evaluator.context.adapter),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The WebGPU backend: positions go up once per dispatch, the kernel fills
+ * and decides every playout on the GPU, and only the counts (and, when
+ * asked, ownership counts and every winner) come back.
+ */
+import { Color, type Winner } from '../game/color.js';
+import type { Cells, Geometry } from '../game/geometry.js';
+import { FillKind } from '../fill/fill.js';
+import { type Dispatch, type DispatchLimits, planDispatches } from '../gpu/dispatch-plan.js';
+import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../gpu/gpu-device.js';
+import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
+import { type RecordSource, recordWords } from '../gpu/position-records.js';
+import { FillMode, type ShaderVariant, buildShader } from '../gpu/shader-source.js';
+import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
+import { PositionTally } from './tally.js';
+import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
+
+export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
+  /** Invocations per workgroup (default 64, or the subgroup size where that is larger). */
+  readonly workgroupSize?: number;
+  /** Boards each invocation of bpr and floodfill decides in a loop (default 1). */
+  readonly boardsPerInvocation?: number;
+  /** Dispatches in flight at once (default 3). */
+  readonly maxInFlight?: number;
+  /** Tighter limits than the device's, e.g. to test splitting. */
+  readonly dispatchLimits?: Partial<DispatchLimits>;
+}
+
+export interface WebGpuEvaluator extends Evaluator {
+  readonly backend: 'webgpu';
+  readonly context: GpuContext;
+  /** The kernel a GpuKernel name runs here (bitsliced has two). */
+  variantOf(kernel: GpuKernel): ShaderVariant;
+}
+
+/** Playouts per dispatch unless told otherwise: long enough to keep a GPU busy, short enough not to stall it. */
+export const DEFAULT_MAX_ITEMS_PER_DISPATCH = 1 << 22;
+
+function winnerAt(words: Uint32Array, k: number): Winner {
+  return (((words[k >>> 4] as number) >>> (2 * (k & 15))) & 3) as Winner;
+}
+
+export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<WebGpuEvaluator> {
+  const context = await openGpu(options);
+  const device = context.device;
+  const limits: DispatchLimits = {
+    maxWorkgroupsPerDimension: device.limits.maxComputeWorkgroupsPerDimension,
+    maxBufferBytes: Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize),
+    maxItemsPerDispatch: DEFAULT_MAX_ITEMS_PER_DISPATCH,
+    ...options.dispatchLimits,
+  };
+  const runner = new GpuRunner(context, limits, options.maxInFlight ?? 3);
+  const baseWorkgroupSize = options.workgroupSize ?? 64;
+  const boardsPerInvocation = options.boardsPerInvocation ?? 1;
+
+  const variantOf = (kernel: GpuKernel): ShaderVariant =>
+    kernel === 'bitsliced' ? (context.subgroups ? 'bitsliced-ballot' : 'bitsliced-lanes') : kernel;
+
+  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillMode, winners: boolean, ownership: boolean) => {
+    const variant = variantOf(kernel);
+    // A ballot kernel needs whole subgroups in its workgroup.
+    const workgroupSize = variant === 'bitsliced-ballot' ? Math.max(baseWorkgroupSize, context.subgroupMaxSize) : baseWorkgroupSize;
+    return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
+  };
+
+  async function runKernel(
+    g: Geometry,
+    sources: readonly RecordSource[],
+    request: { kernel: GpuKernel; fill: FillMode; playouts: number; seed: number; ownership: boolean; winners: boolean },
+    onOutput: (output: DispatchOutput) => void,
+  ): Promise<{ dispatches: number; kernelNs: number | null }> {
+    const build = shaderFor(g, request.kernel, request.fill, request.winners, request.ownership);
+    const decide = request.fill === FillMode.None;
+    const dispatches = planDispatches(
+      {
+        positions: sources.length,
+        playouts: request.playouts,
+        decide,
+        itemsPerWorkgroup: build.itemsPerWorkgroup,
+        recordBytes: recordWords(g.cellCount) * 4,
+        cellCount: g.cellCount,
+        ownership: request.ownership,
+        winners: request.winners,
+      },
+      limits,
+    );
+    let kernelNs: number | null = context.timestamps ? 0 : null;
+    await runner.run(
+      {
+        build,
+        sources,
+        cellCount: g.cellCount,
+        seed: request.seed,
+        dispatches,
+        ownership: request.ownership,
+        outputWords: (d: Dispatch) => (request.winners ? Math.ceil((d.positionCount * d.playoutCount) / 16) : 0),
+      },
+      (output) => {
+        if (kernelNs !== null) kernelNs = output.kernelNs === null ? null : kernelNs + output.kernelNs;
+        onOutput(output);
+      },
+    );
+    return { dispatches: dispatches.length, kernelNs };
+  }
+
+  return {
+    backend: 'webgpu',
+    context,
+    adapter: context.adapter,
+    description: `WebGPU, ${adapterText(context.adapter)}`,
+    variantOf,
+
+    async evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
+      const start = performance.now();
+      const g = checkEvaluateRequest(positions, options);
+      if (runner.lost) throw runner.lost;
+      if (!g) return { results: [], stats: { backend: 'webgpu', dispatches: 0, kernelMs: null, wallMs: 0 } };
+      const ownership = options.ownership ?? false;
+      const winners = options.winners ?? false;
+      const tallies = positions.map((p) => new PositionTally(p.toMove, options.playouts, g.cellCount, options));
+      const { dispatches, kernelNs } = await runKernel(
+        g,
+        positions,
+        {
+          kernel: options.kernel ?? 'bpr',
+          fill: (options.fill ?? FillKind.Exact) === FillKind.Coin ? FillMode.Coin : FillMode.Exact,
+          playouts: options.playouts,
+          seed: options.seed ?? 0,
+          ownership,
+          winners,
+        },
+        (output) => {
+          const d = output.dispatch;
+          for (let pl = 0; pl < d.positionCount; pl++) {
+            const tally = tallies[d.positionStart + pl] as PositionTally;
+            tally.blackWins += output.counts[2 * pl] as number;
+            tally.whiteWins += output.counts[2 * pl + 1] as number;
+            if (tally.ownership && output.ownership) {
+              const own = output.ownership.subarray(pl * g.cellCount, (pl + 1) * g.cellCount);
+              for (let i = 0; i < g.cellCount; i++) tally.ownership[i] = (tally.ownership[i] as number) + (own[i] as number);
+            }
+            if (tally.winners && output.winners) {
+              for (let q = 0; q < d.playoutCount; q++) {
+                tally.winners[d.playoutStart + q] = winnerAt(output.winners, pl * d.playoutCount + q);
+              }
+            }
+          }
+        },
+      );
+      return {
+        results: tallies.map((t) => t.result()),
+        stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },
+      };
+    },
+
+    async decide(g: Geometry, boards: readonly Cells[], options = {}): Promise<Winner[]> {
+      checkDecideRequest(g, boards, options);
+      if (runner.lost) throw runner.lost;
+      const out: Winner[] = new Array<Winner>(boards.length).fill(Color.Empty);
+      const sources = boards.map((cells) => ({ cells, toMove: Color.Black }));
+      await runKernel(
+        g,
+        sources,
+        { kernel: options.kernel ?? 'bpr', fill: FillMode.None, playouts: 1, seed: 0, ownership: false, winners: true },
+        (output) => {
+          const d = output.dispatch;
+          for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
+        },
+      );
+      return out;
+    },
+
+    destroy() {
+      runner.destroy();
+      device.destroy();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Runs a kernel over a request, dispatch by dispatch: several dispatches in
+ * flight (each on its own slot of buffers), outputs read back as they finish,
+ * WebGPU errors caught per dispatch with error scopes, and a lost device
+ * turned into a clear rejection of everything pending.
+ */
+import type { Dispatch, DispatchLimits } from './dispatch-plan.js';
+import { DispatchSlot, PARAMS_BYTES, readBack } from './dispatch-slot.js';
+import type { GpuContext } from './gpu-device.js';
+import { deviceKernels } from './pipeline-cache.js';
+import { type RecordSource, encodeRecords, recordWords } from './position-records.js';
+import type { ShaderBuild } from './shader-source.js';
+
+export interface KernelJob {
+  readonly build: ShaderBuild;
+  readonly entryPoint?: string;
+  readonly sources: readonly RecordSource[];
+  readonly cellCount: number;
+  readonly seed: number;
+  readonly dispatches: readonly Dispatch[];
+  readonly ownership: boolean;
+  /** u32 words of the `winners` output a dispatch needs (0: none). */
+  readonly outputWords: (dispatch: Dispatch) => number;
+}
+
+export interface DispatchOutput {
+  readonly dispatch: Dispatch;
+  /** Black wins, white wins, per position of the dispatch. */
+  readonly counts: Uint32Array;
+  readonly ownership: Uint32Array | null;
+  readonly winners: Uint32Array | null;
+  /** Kernel time from timestamp queries, or null without them. */
+  readonly kernelNs: number | null;
+}
+
+export class GpuLostError extends Error {
+  constructor(info: GPUDeviceLostInfo) {
+    super(
+      `the GPU device was lost (${info.reason}${info.message ? `: ${info.message}` : ''}); ` +
+        'the work in flight was abandoned, and this evaluator cannot be used again: create a new one',
+    );
+    this.name = 'GpuLostError';
+  }
+}
+
+export class GpuRunner {
+  private readonly slots: DispatchSlot[] = [];
+  private readonly free: DispatchSlot[] = [];
+  private readonly waiting: ((slot: DispatchSlot) => void)[] = [];
+  private lostError: Error | null = null;
+  private readonly lostSignal: Promise<never>;
+  private destroyed = false;
+
+  constructor(
+    readonly context: GpuContext,
+    readonly limits: DispatchLimits,
+    private readonly maxInFlight: number,
+  ) {
+    this.lostSignal = new Promise<never>((_, reject) => {
+      void context.lost.then((info) => {
+        if (this.destroyed) return;
+        this.lostError = new GpuLostError(info);
+        reject(this.lostError);
+      });
+    });
+    // Nobody may be waiting when the device goes; that is not an unhandled error.
+    this.lostSignal.catch(() => {});
+  }
+
+  get lost(): Error | null {
+    return this.lostError;
+  }
+
+  private checkUsable(): void {
+    if (this.lostError) throw this.lostError;
+    if (this.destroyed) throw new Error('this evaluator was destroyed: create a new one');
+  }
+
+  private async acquire(): Promise<DispatchSlot> {
+    const slot = this.free.pop();
+    if (slot) return slot;
+    if (this.slots.length < this.maxInFlight) {
+      const made = new DispatchSlot(this.context.device, this.limits.maxBufferBytes, this.context.timestamps);
+      this.slots.push(made);
+      return made;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: DispatchSlot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.free.push(slot);
+  }
+
+  /** Runs every dispatch of the job; `onOutput` sees each one's outputs as it completes. */
+  async run(job: KernelJob, onOutput: (output: DispatchOutput) => void): Promise<void> {
+    this.checkUsable();
+    const pipeline = await Promise.race([deviceKernels(this.context.device).pipeline(job.build, job.entryPoint), this.lostSignal]);
+    const inFlight: Promise<void>[] = [];
+    let failure: unknown = null;
+    for (const dispatch of job.dispatches) {
+      const slot = await this.acquire();
+      if (failure !== null || this.lostError || this.destroyed) {
+        this.release(slot);
+        break;
+      }
+      const done = this.submit(job, pipeline, dispatch, slot)
+        .then(onOutput)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => this.release(slot));
+      inFlight.push(done);
+    }
+    await Promise.all(inFlight);
+    if (failure !== null) throw failure;
+    this.checkUsable();
+  }
+
+  private async submit(job: KernelJob, pipeline: GPUComputePipeline, dispatch: Dispatch, slot: DispatchSlot): Promise<DispatchOutput> {
+    const device = this.context.device;
+    const np = dispatch.positionCount;
+    const countsBytes = np * 8;
+    const ownershipBytes = job.ownership ? np * job.cellCount * 4 : 0;
+    const winnersBytes = job.outputWords(dispatch) * 4;
+    const records = encodeRecords(job.sources, dispatch.positionStart, np, job.cellCount);
+
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    const positions = slot.buffer('positions', np * recordWords(job.cellCount) * 4);
+    const counts = slot.buffer('counts', countsBytes);
+    const ownership = slot.buffer('ownership', ownershipBytes);
+    const winners = slot.buffer('winners', winnersBytes);
+    const countsRead = slot.buffer('countsRead', countsBytes);
+    const ownershipRead = ownershipBytes > 0 ? slot.buffer('ownershipRead', ownershipBytes) : null;
+    const winnersRead = winnersBytes > 0 ? slot.buffer('winnersRead', winnersBytes) : null;
+
+    const params = new Uint32Array(PARAMS_BYTES / 4);
+    params.set([
+      job.seed >>> 0,
+      dispatch.positionStart,
+      np,
+      dispatch.playoutStart,
+      dispatch.playoutCount,
+      dispatch.chunksPerPosition,
+      dispatch.groupsX,
+    ]);
+    device.queue.writeBuffer(slot.params, 0, params);
+    device.queue.writeBuffer(positions, 0, records);
+
+    const bindGroup = device.createBindGroup({
+      layout: deviceKernels(device).layout,
+      entries: [slot.params, positions, counts, ownership, winners].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    const encoder = device.createCommandEncoder();
+    encoder.clearBuffer(counts, 0, countsBytes);
+    if (ownershipBytes > 0) encoder.clearBuffer(ownership, 0, ownershipBytes);
+    if (winnersBytes > 0) encoder.clearBuffer(winners, 0, winnersBytes);
+    const stamps = slot.timestamps;
+    const pass = encoder.beginComputePass(
+      stamps ? { timestampWrites: { querySet: stamps.query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {},
+    );
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bindGroup);
+    pass.dispatchWorkgroups(dispatch.groupsX, dispatch.groupsY);
+    pass.end();
+    if (stamps) {
+      encoder.resolveQuerySet(stamps.query, 0, 2, stamps.resolve, 0);
+      encoder.copyBufferToBuffer(stamps.resolve, 0, stamps.read, 0, 16);
+    }
+    encoder.copyBufferToBuffer(counts, 0, countsRead, 0, countsBytes);
+    if (ownershipRead) encoder.copyBufferToBuffer(ownership, 0, ownershipRead, 0, ownershipBytes);
+    if (winnersRead) encoder.copyBufferToBuffer(winners, 0, winnersRead, 0, winnersBytes);
+    device.queue.submit([encoder.finish()]);
+    const validation = device.popErrorScope();
+    const outOfMemory = device.popErrorScope();
+
+    const readAll = Promise.all([
+      readBack(countsRead, countsBytes),
+      ownershipRead ? readBack(ownershipRead, ownershipBytes) : null,
+      winnersRead ? readBack(winnersRead, winnersBytes) : null,
+      stamps ? readBack(stamps.read, 16) : null,
+    ]);
+    const [scopeError, memoryError] = await Promise.race([Promise.all([validation, outOfMemory]), this.lostSignal]);
+    const error = scopeError ?? memoryError;
+    if (error) {
+      readAll.catch(() => {});
+      throw new Error(`WebGPU reported an error in a hexbatch dispatch: ${error.message}`);
+    }
+    const [countData, ownershipData, winnerData, stampData] = await Promise.race([readAll, this.lostSignal]);
+    let kernelNs: number | null = null;
+    if (stampData) {
+      const [begin, end] = new BigUint64Array(stampData);
+      if (begin !== undefined && end !== undefined && end >= begin) kernelNs = Number(end - begin);
+    }
+    return {
+      dispatch,
+      counts: new Uint32Array(countData),
+      ownership: ownershipData ? new Uint32Array(ownershipData) : null,
+      winners: winnerData ? new Uint32Array(winnerData) : null,
+      kernelNs,
+    };
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    for (const slot of this.slots) slot.destroy();
+    this.slots.length = 0;
+    this.free.length = 0;
+  }
+}

@@ -1,0 +1,112 @@
+// What goes wrong is said clearly: bad requests are refused before any
+// dispatch, a missing adapter says how to get WebGPU (and auto falls back to
+// the CPU), a lost device rejects the work in flight, and WebGPU's own
+// errors surface instead of passing unnoticed.
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { Color } from '../../src/game/color.js';
+import { GameKind, geometryOf } from '../../src/game/geometry.js';
+import { createEvaluator } from '../../src/eval/create-evaluator.js';
+import { InvalidRequestError } from '../../src/eval/check-request.js';
+import type { EvalPosition, EvaluateOptions } from '../../src/eval/types.js';
+import { createWebGpuEvaluator, type WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
+import { WebGpuUnavailableError } from '../../src/gpu/gpu-device.js';
+import { GpuLostError } from '../../src/gpu/gpu-runner.js';
+import { gpuAvailability, openTestEvaluator } from './gpu-harness.js';
+
+const noAdapter = { requestAdapter: async () => null } as unknown as GPU;
+
+describe('without an adapter', () => {
+  test('webgpu says what is missing and how to get WebGPU', async () => {
+    const made = createWebGpuEvaluator({ gpu: noAdapter });
+    await expect(made).rejects.toThrow(WebGpuUnavailableError);
+    await expect(made).rejects.toThrow(/no adapter.*--enable-unsafe-webgpu.*chromium/s);
+  });
+
+  test('auto falls back to the CPU and says so once', async () => {
+    const notice = vi.fn();
+    const evaluator = await createEvaluator({ backend: 'auto', gpu: noAdapter, notice });
+    expect(evaluator.backend).toBe('cpu');
+    expect(notice).toHaveBeenCalledTimes(1);
+    expect(notice.mock.calls[0]?.[0]).toMatch(/CPU backend.*WebGPU is not available/);
+    const g = geometryOf(GameKind.Hex, 3);
+    const { results } = await evaluator.evaluate([{ geometry: g, cells: new Uint8Array(9), toMove: Color.Black }], { playouts: 10 });
+    expect(results[0]?.playouts).toBe(10);
+    expect(notice).toHaveBeenCalledTimes(1);
+  });
+});
+
+const gpu = await gpuAvailability();
+
+describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, () => {
+  let evaluator: WebGpuEvaluator;
+  let errors: string[];
+  let submits = 0;
+  beforeAll(async () => {
+    ({ evaluator, errors } = await openTestEvaluator());
+    const queue = evaluator.context.device.queue;
+    const submit = queue.submit.bind(queue);
+    queue.submit = (buffers) => {
+      submits++;
+      submit(buffers);
+    };
+  });
+  afterAll(() => {
+    evaluator?.destroy();
+    expect(errors).toEqual([]);
+  });
+
+  const hex5 = geometryOf(GameKind.Hex, 5);
+  const good: EvalPosition = { geometry: hex5, cells: new Uint8Array(25), toMove: Color.Black };
+  const bad: [string, EvalPosition[], EvaluateOptions, RegExp][] = [
+    ['too few cells', [{ ...good, cells: new Uint8Array(24) }], { playouts: 5 }, /position 0: Hex 5×5 has 25 cells, not 24/],
+    ['a cell that is no colour', [{ ...good, cells: new Uint8Array(25).fill(3) }], { playouts: 5 }, /cell 0 holds 3/],
+    ['two geometries', [good, { ...good, geometry: geometryOf(GameKind.Y, 5), cells: new Uint8Array(15) }], { playouts: 5 }, /share one geometry/],
+    ['nobody to move', [{ ...good, toMove: Color.Empty as unknown as Color.Black }], { playouts: 5 }, /side to move/],
+    ['no playouts', [good], { playouts: 0 }, /playouts must be/],
+    ['a fraction of a playout', [good], { playouts: 1.5 }, /playouts must be/],
+    ['too many playouts', [good], { playouts: 2 ** 32 }, /playouts must be/],
+    ['a negative seed', [good], { playouts: 5, seed: -1 }, /seed/],
+    ['an unknown kernel', [good], { playouts: 5, kernel: 'magic' as 'bpr' }, /unknown kernel "magic"/],
+    ['an unknown fill', [good], { playouts: 5, fill: 'dice' as never }, /unknown fill "dice"/],
+  ];
+
+  test.each(bad)('refuses %s before dispatching', async (_, positions, options, message) => {
+    const before = submits;
+    const result = evaluator.evaluate(positions, options);
+    await expect(result).rejects.toThrow(InvalidRequestError);
+    await expect(result).rejects.toThrow(message);
+    expect(submits).toBe(before);
+  });
+
+  test('refuses a bad board to decide before dispatching', async () => {
+    const before = submits;
+    await expect(evaluator.decide(hex5, [new Uint8Array(25), new Uint8Array(26)])).rejects.toThrow(/board 1: Hex 5×5 has 25 cells, not 26/);
+    expect(submits).toBe(before);
+  });
+
+  test('a kernel WebGPU refuses is reported, not swallowed', async () => {
+    const { evaluator: oversized, errors: oversizedErrors } = await openTestEvaluator({ workgroupSize: 4096 });
+    try {
+      await expect(oversized.evaluate([good], { playouts: 5 })).rejects.toThrow(/could not be made into a pipeline/);
+      expect(oversizedErrors).toEqual([]);
+    } finally {
+      oversized.destroy();
+    }
+  });
+
+  test('a lost device rejects the work in flight, and a new evaluator works', async () => {
+    const { evaluator: doomed } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
+    const g = geometryOf(GameKind.Hex, 11);
+    const pending = doomed.evaluate([{ geometry: g, cells: new Uint8Array(121), toMove: Color.Black }], { playouts: 100_000 });
+    setTimeout(() => doomed.context.device.destroy(), 20);
+    await expect(pending).rejects.toThrow(GpuLostError);
+    await expect(pending).rejects.toThrow(/device was lost.*create a new one/);
+    await expect(doomed.evaluate([good], { playouts: 5 })).rejects.toThrow(GpuLostError);
+    doomed.destroy();
+
+    const { evaluator: fresh } = await openTestEvaluator();
+    const { results } = await fresh.evaluate([good], { playouts: 64 });
+    expect((results[0]?.blackWins ?? 0) + (results[0]?.whiteWins ?? 0)).toBe(64);
+    fresh.destroy();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Shared set-up of the GPU tests: one WebGPU evaluator per test file (Dawn on
+ * SwiftShader here), and the rule that these tests never skip in CI: with
+ * CI set, no adapter is a failure; elsewhere the tests skip and say why.
+ */
+import { Color, type Player } from '../../src/game/color.js';
+import type { Cells, Geometry } from '../../src/game/geometry.js';
+import type { EvalPosition } from '../../src/eval/types.js';
+import { type WebGpuEvaluator, type WebGpuEvaluatorOptions, createWebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
+
+export interface GpuAvailability {
+  readonly available: boolean;
+  readonly reason: string;
+}
+
+let probe: Promise<GpuAvailability> | null = null;
+
+/** Whether WebGPU can be had; throws in CI when it cannot. */
+export function gpuAvailability(): Promise<GpuAvailability> {
+  probe ??= (async () => {
+    try {
+      const evaluator = await createWebGpuEvaluator();
+      evaluator.destroy();
+      return { available: true, reason: '' };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (process.env['CI']) throw new Error(`GPU tests must run in CI, but WebGPU is unavailable: ${reason}`);
+      return { available: false, reason: `skipped: ${reason}` };
+    }
+  })();
+  return probe;
+}
+
+/** An evaluator whose device reports any uncaptured WebGPU error to the test. */
+export async function openTestEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<{ evaluator: WebGpuEvaluator; errors: string[] }> {
+  const evaluator = await createWebGpuEvaluator(options);
+  const errors: string[] = [];
+  evaluator.context.device.addEventListener('uncapturederror', (event) => {
+    errors.push((event as GPUUncapturedErrorEvent).error.message);
+  });
+  return { evaluator, errors };
+}
+
+/** A small deterministic generator for test positions (not the playout RNG). */
+export function testRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) / (1 << 24);
+  };
+}
+
+/** A board with each cell black, white or empty; `emptyShare` of cells left empty. */
+export function randomCells(g: Geometry, emptyShare: number, random: () => number): Cells {
+  const cells = new Uint8Array(g.cellCount);
+  for (let i = 0; i < cells.length; i++) {
+    const r = random();
+    cells[i] = r < emptyShare ? Color.Empty : random() < 0.5 ? Color.Black : Color.White;
+  }
+  return cells;
+}
+
+/** Empty, partial (half empty) and nearly full (3 empty cells or fewer) positions. */
+export function samplePositions(g: Geometry, random: () => number): EvalPosition[] {
+  const nearlyFull = randomCells(g, 0, random);
+  for (let k = 0; k < Math.min(3, g.cellCount); k++) nearlyFull[Math.floor(random() * g.cellCount)] = Color.Empty;
+  const position = (cells: Cells, toMove: Player): EvalPosition => ({ geometry: g, cells, toMove });
+  return [
+    position(new Uint8Array(g.cellCount), Color.Black),
+    position(randomCells(g, 0.5, random), Color.White),
+    position(nearlyFull, Color.Black),
+  ];
+}

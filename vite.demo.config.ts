@@ -1,0 +1,28 @@
+// The demo page (demo/): its own root so that index.html sits at "/", while
+// the library code it imports lives one level up in src/ and shaders/.
+// vite.config.ts stays the vitest config for the whole repository.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL('demo/', import.meta.url)),
+  // Relative asset URLs, so the built page also works from a sub-path.
+  base: './',
+  server: {
+    host: '127.0.0.1',
+    // The page imports ../src and ../shaders, outside its root.
+    fs: { allow: [repoRoot] },
+  },
+  // Pre-bundled at start-up: a dependency discovered on first load would make
+  // Vite reload the page in the middle of an end-to-end test.
+  optimizeDeps: { include: ['uplot'] },
+  // Apart from the cache of vitest's own Vite, which runs at the same time.
+  cacheDir: fileURLToPath(new URL('node_modules/.vite-demo/', import.meta.url)),
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});
