@@ -1,8 +1,7 @@
 // The bpr kernel: an invocation fills its boards one at a time straight into
 // column words and reduces each (Browne & Tavener's Listing 1). Hex goes
-// through the clipped template: row N black, column N white.
-
-override BOARDS_PER_INVOCATION: u32 = 1u;
+// through the clipped template: row N black, column N white. Its main is
+// board-loop.wgsl.
 
 var<private> columns: array<Column, COLUMNS_CAP>;
 // 1 bit a cell, set where black stands: who owned each cell, for ownership.
@@ -35,7 +34,8 @@ fn emit_cell(slot: u32, cell: u32, r: u32, c: u32, colour: u32) {
   }
 }
 
-fn reduce_board() -> u32 {
+// Reduces the columns to the winner.
+fn decide_board() -> u32 {
   for (var pass_index = 0u; pass_index + 1u < SIDE; pass_index++) {
     let rewritten = rewritten_columns(pass_index);
     for (var x = 0u; x < rewritten; x++) {
@@ -50,30 +50,4 @@ fn tally_board_ownership(winner: u32) {
     let black = ((black_cells[cell / 32u] >> (cell % 32u)) & 1u) == 1u;
     tally_ownership(cell, select(0u, 1u, black == (winner == BLACK)));
   }
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
-  let group = workgroup_index(wid);
-  if (!workgroup_has_work(group)) {
-    return;
-  }
-  var black = 0u;
-  var white = 0u;
-  for (var k = 0u; k < BOARDS_PER_INVOCATION; k++) {
-    let item = item_at(group, k * WORKGROUP_SIZE + lid);
-    if (!item.valid) {
-      continue;
-    }
-    start_board();
-    fill_board(item.position, item.playout, k);
-    let winner = reduce_board();
-    record_winner(item, winner);
-    black += select(0u, 1u, winner == BLACK);
-    white += select(0u, 1u, winner == WHITE);
-    if (OWNERSHIP && winner != EMPTY) {
-      tally_board_ownership(winner);
-    }
-  }
-  finish_workgroup(group, lid, black, white);
 }

@@ -1,14 +1,13 @@
 // The floodfill kernel, the GPU baseline: one u32 per board row (bit c for
 // column c), a player's stones grown from one side until nothing changes.
-// Unlike BPR its running time depends on the board, so lanes diverge.
-
-override BOARDS_PER_INVOCATION: u32 = 1u;
+// Unlike BPR its running time depends on the board, so lanes diverge. Its
+// main is board-loop.wgsl.
 
 var<private> black_rows: array<u32, 32>;
 var<private> white_rows: array<u32, 32>;
 var<private> reach: array<u32, 32>;
 
-fn start_rows() {
+fn start_board() {
   for (var r = 0u; r < BOARD_SIZE; r++) {
     black_rows[r] = 0u;
     white_rows[r] = 0u;
@@ -119,7 +118,7 @@ fn connects(player: u32) -> bool {
   return y_connects(&white_rows);
 }
 
-fn decide_rows() -> u32 {
+fn decide_board() -> u32 {
   if (connects(BLACK)) {
     return BLACK;
   }
@@ -140,30 +139,4 @@ fn tally_board_ownership(winner: u32) {
       cell += 1u;
     }
   }
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
-  let group = workgroup_index(wid);
-  if (!workgroup_has_work(group)) {
-    return;
-  }
-  var black = 0u;
-  var white = 0u;
-  for (var k = 0u; k < BOARDS_PER_INVOCATION; k++) {
-    let item = item_at(group, k * WORKGROUP_SIZE + lid);
-    if (!item.valid) {
-      continue;
-    }
-    start_rows();
-    fill_board(item.position, item.playout, k);
-    let winner = decide_rows();
-    record_winner(item, winner);
-    black += select(0u, 1u, winner == BLACK);
-    white += select(0u, 1u, winner == WHITE);
-    if (OWNERSHIP && winner != EMPTY) {
-      tally_board_ownership(winner);
-    }
-  }
-  finish_workgroup(group, lid, black, white);
 }

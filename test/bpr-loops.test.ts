@@ -9,6 +9,7 @@ import { Color, type Player } from '../src/game/color.js';
 import { parseBoardText } from '../src/game/board-text.js';
 import { GameKind, type Geometry, geometryOf } from '../src/game/geometry.js';
 import { hasRing, ringLevel } from '../src/wintest/bpr-loops.js';
+import { xorshiftBoard } from './wintest-cases.js';
 
 /**
  * The tests' own answer: does some group of cells without a stone of
@@ -188,15 +189,7 @@ describe('hasRing against a flood-fill search', () => {
           const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
           const g = geometryOf(game, n);
           // Dense black boards have many rings; the rest white or empty.
-          let s = seed | 1;
-          const cells = new Uint8Array(g.cellCount);
-          for (let i = 0; i < cells.length; i++) {
-            s ^= s << 13;
-            s ^= s >>> 17;
-            s ^= s << 5;
-            const u = (s >>> 0) / 4294967296;
-            cells[i] = u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White;
-          }
+          const cells = xorshiftBoard(g, seed, (u) => (u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White));
           for (const player of [Color.Black, Color.White] as const) {
             const want = enclosesByFlood(game, n, cells, player);
             seen[want ? 'ring' : 'none']++;

@@ -16,6 +16,7 @@ import { bprLayout, encodeOneBit, encodeTwoBit } from '../src/wintest/bpr-layout
 import { bprPacked } from '../src/wintest/bpr-packed.js';
 import type { WinTestMethod } from '../src/wintest/method.js';
 import { oracleWinner } from './oracle.js';
+import { xorshiftBoard } from './wintest-cases.js';
 
 const hex = (n: number): Geometry => geometryOf(GameKind.Hex, n);
 const yGame = (n: number): Geometry => geometryOf(GameKind.Y, n);
@@ -60,16 +61,7 @@ function expectOracle(m: WinTestMethod, g: Geometry, boards: readonly Uint8Array
 
 /** A random board from a seed: each cell black, white or (when partial) empty. */
 function seededBoard(g: Geometry, seed: number, emptyShare: number): Uint8Array {
-  let s = seed | 1;
-  const cells = new Uint8Array(g.cellCount);
-  for (let i = 0; i < cells.length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    const u = (s >>> 0) / 4294967296;
-    cells[i] = u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) / 2 ? Color.Black : Color.White;
-  }
-  return cells;
+  return xorshiftBoard(g, seed, (u) => (u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) / 2 ? Color.Black : Color.White));
 }
 
 const boardArb = (game: GameKind, maxSize: number, emptyShare: fc.Arbitrary<number>) =>

@@ -73,6 +73,22 @@ export function lcgBoard(g: Geometry, seed: number, black: number, empty: number
   return cells;
 }
 
+/**
+ * A board from a xorshift32 stream seeded with `seed`: cell i is colour(u),
+ * u the stream's i-th number in [0, 1).
+ */
+export function xorshiftBoard(g: Geometry, seed: number, colour: (u: number) => Color): Uint8Array {
+  let s = seed | 1;
+  const cells = new Uint8Array(g.cellCount);
+  for (let i = 0; i < cells.length; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    cells[i] = colour((s >>> 0) / 4294967296);
+  }
+  return cells;
+}
+
 export interface BoardCase {
   readonly g: Geometry;
   readonly cells: Uint8Array;

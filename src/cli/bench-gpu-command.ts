@@ -2,24 +2,19 @@
  * `hexbatch bench-gpu`: runs the GPU benchmark, prints its tables and writes
  * its JSON (bench/results/gpu.json unless told otherwise).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { checkSize } from '../game/geometry.js';
 import { parseFillKind } from '../fill/fill.js';
-import { GPU_KERNELS, type GpuKernel } from '../eval/types.js';
-import { BOTH_GAMES } from '../wintest/method.js';
+import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
+import { type BenchBoardOptions, addBenchBoardOptions, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { parseGame, parseList, parseWholeNumber } from './options.js';
+import { parseList, parseWholeNumber } from './options.js';
 import { formatTable } from './text-table.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
 
-interface BenchGpuOptions {
-  readonly games: string;
-  readonly sizes: string;
+interface BenchGpuOptions extends BenchBoardOptions {
   readonly kernels: string;
   readonly fills: string;
   readonly batch?: string;
@@ -31,12 +26,6 @@ interface BenchGpuOptions {
   readonly quick?: boolean;
 }
 
-function parseKernel(text: string): GpuKernel {
-  const kernel = GPU_KERNELS.find((k) => k === text);
-  if (!kernel) throw usageError(`unknown kernel "${text}" (expected one of: ${GPU_KERNELS.join(', ')})`);
-  return kernel;
-}
-
 function positive(what: string, text: string): number {
   const n = parseWholeNumber(what, text);
   if (n < 1) throw usageError(`${what} must be at least 1`);
@@ -44,18 +33,13 @@ function positive(what: string, text: string): number {
 }
 
 export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan {
-  const games = parseList('--games', options.games, parseGame);
-  const sizes = parseList('--sizes', options.sizes, (text) => {
-    const n = parseWholeNumber('a size', text);
-    for (const game of games) asUsage(() => checkSize(game, n));
-    return n;
-  });
+  const { games, sizes } = parseBenchBoards(options);
   const quick = options.quick ?? false;
   const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => positive('a batch size', t));
   return {
     games,
     sizes,
-    kernels: parseList('--kernels', options.kernels, parseKernel),
+    kernels: parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t))),
     fills: parseList('--fills', options.fills, (t) => asUsage(() => parseFillKind(t))),
     ...(options.batch !== undefined ? { batch: positive('--batch', options.batch) } : quick ? { batch: 4096 } : {}),
     ...(sweep !== undefined ? { sweep } : {}),
@@ -97,11 +81,8 @@ export function formatGpuBench(report: GpuBenchReport): string {
 }
 
 export function registerBenchGpuCommand(program: Command, io: CliIo): void {
-  program
-    .command('bench-gpu')
-    .description('playouts per second of every WebGPU kernel, with a batch-size sweep (JSON too)')
-    .option('--games <list>', 'games, comma-separated', BOTH_GAMES.join(','))
-    .option('--sizes <list>', 'board sizes, comma-separated', BENCH_SIZES.join(','))
+  const command = program.command('bench-gpu').description('playouts per second of every WebGPU kernel, with a batch-size sweep (JSON too)');
+  addBenchBoardOptions(command, BENCH_SIZES)
     .option('--kernels <list>', 'kernels, comma-separated', GPU_KERNELS.join(','))
     .option('--fills <list>', 'fills, comma-separated', 'exact')
     .option('--batch <n>', 'playouts per measured call (default: 65536 on SwiftShader, 16777216 on a GPU)')
@@ -120,12 +101,7 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }
       io.stdout.write(formatGpuBench(report));
-      try {
-        await mkdir(dirname(options.json), { recursive: true });
-        await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-      } catch (error) {
-        throw new CliError(`error: cannot write ${options.json}: ${messageOf(error)}`, EXIT_FAILURE);
-      }
+      await writeBenchJson(options.json, report);
       io.stderr.write(`results written to ${options.json}\n`);
     });
 }

@@ -4,7 +4,7 @@
  * so the winner command reads, checks and prints lines as before.
  */
 import type { Geometry } from '../game/geometry.js';
-import { GPU_KERNELS, type GpuKernel } from '../eval/types.js';
+import { GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../eval/types.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import type { BoardDecider } from './board-decider.js';
 import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
@@ -18,11 +18,16 @@ export interface GpuDecider extends BoardDecider {
   close(): Promise<void>;
 }
 
-/** The GpuKernel a --method name picks; a usage error for any other method. */
+/**
+ * The GpuKernel a --method name picks; a usage error for any other method,
+ * worded for --method (with --backend webgpu) rather than as a kernel name.
+ */
 export function parseGpuMethod(name: string): GpuKernel {
-  const kernel = GPU_WINNER_METHODS.find((k) => k === name.trim());
-  if (!kernel) throw usageError(`--backend webgpu decides with ${GPU_WINNER_METHODS.join(', ')}, not "${name}"`);
-  return kernel;
+  try {
+    return parseGpuKernel(name);
+  } catch {
+    throw usageError(`--backend webgpu decides with ${GPU_WINNER_METHODS.join(', ')}, not "${name}"`);
+  }
 }
 
 export async function createGpuDecider(

@@ -8,12 +8,27 @@ import { colorName, parsePlayer } from '../game/color.js';
 import { Position } from '../game/position.js';
 import { describeGeometry } from '../game/geometry.js';
 import { parseFillKind } from '../fill/fill.js';
-import { type EvalPosition, GPU_KERNELS, type GpuKernel } from '../eval/types.js';
+import { type EvalPosition, GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu, type ValidationReport } from '../eval/validate-gpu.js';
 import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { parseGame, parseGeometry, parseWholeNumber } from './options.js';
+
+/** Each playout is replayed on the CPU, at some microseconds each: beyond this a run takes hours. */
+export const MAX_VALIDATE_PLAYOUTS = 1 << 24;
+
+/** Progress lines on standard error, at most one a second, once a run has lasted two seconds. */
+function progressReporter(io: CliIo): (checked: number, total: number) => void {
+  const start = Date.now();
+  let last = start;
+  return (checked, total) => {
+    const now = Date.now();
+    if (now - start < 2000 || now - last < 1000) return;
+    last = now;
+    io.stderr.write(`validate: ${checked} of ${total} playouts checked on the CPU\n`);
+  };
+}
 
 interface ValidateOptions {
   readonly game: string;
@@ -35,17 +50,13 @@ interface ValidateJob {
   readonly seed: number;
 }
 
-function parseKernel(text: string): GpuKernel {
-  const kernel = GPU_KERNELS.find((k) => k === text.trim());
-  if (!kernel) throw usageError(`unknown kernel "${text}" (expected one of: ${GPU_KERNELS.join(', ')})`);
-  return kernel;
-}
-
 export function validateJob(options: ValidateOptions): ValidateJob {
   const game = parseGame(options.game);
   const g = parseGeometry(game, options.size);
   const playouts = parseWholeNumber('--playouts', options.playouts);
-  if (playouts < 1 || playouts > 0xffffffff) throw usageError(`--playouts must be from 1 to ${0xffffffff}, not ${playouts}`);
+  if (playouts < 1 || playouts > MAX_VALIDATE_PLAYOUTS) {
+    throw usageError(`--playouts must be from 1 to ${MAX_VALIDATE_PLAYOUTS} (every playout is replayed on the CPU), not ${playouts}`);
+  }
   const seed = parseWholeNumber('--seed', options.seed);
   if (seed > 0xffffffff) throw usageError(`--seed must be from 0 to ${0xffffffff}, not ${seed}`);
   const toMove = options.toMove === undefined ? undefined : asUsage(() => parsePlayer(options.toMove as string));
@@ -57,7 +68,7 @@ export function validateJob(options: ValidateOptions): ValidateJob {
     position: { geometry: g, cells: start.cells(), toMove: mover },
     title: `${describeGeometry(g)}, ${options.board === undefined ? 'empty board' : 'given board'}, ${colorName(mover)} to move`,
     playouts,
-    kernel: parseKernel(options.kernel),
+    kernel: asUsage(() => parseGpuKernel(options.kernel)),
     fill: asUsage(() => parseFillKind(options.fill.trim())),
     seed,
   };
@@ -91,6 +102,7 @@ export async function runValidate(job: ValidateJob, io: CliIo): Promise<Validati
       seed: job.seed,
       fill: job.fill,
       kernel: job.kernel,
+      onProgress: progressReporter(io),
     });
     await writeText(io.stdout, formatValidation(job, report));
     if (report.mismatches > 0 || report.countMismatches > 0) {

@@ -23,6 +23,13 @@ export interface EvalPosition {
 export type GpuKernel = 'bpr' | 'bitsliced' | 'floodfill';
 export const GPU_KERNELS: readonly GpuKernel[] = ['bpr', 'bitsliced', 'floodfill'];
 
+/** The kernel called `name` (spaces around it ignored); throws for any other name. */
+export function parseGpuKernel(name: string): GpuKernel {
+  const kernel = GPU_KERNELS.find((k) => k === name.trim());
+  if (!kernel) throw new Error(`unknown kernel "${name}" (expected one of: ${GPU_KERNELS.join(', ')})`);
+  return kernel;
+}
+
 export interface EvaluateOptions {
   /** Playouts per position, 1 … 2³² − 1. */
   readonly playouts: number;

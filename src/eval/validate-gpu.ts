@@ -23,6 +23,8 @@ export interface ValidationRequest {
   readonly keepMismatches?: number;
   /** The CPU's method (default wqhuf). */
   readonly cpuMethod?: WinTestMethod;
+  /** Told how far the CPU's check has got, every 65,536 playouts. */
+  readonly onProgress?: (checked: number, total: number) => void;
 }
 
 export interface Mismatch {
@@ -61,6 +63,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
   let gpuMine = 0;
   let cpuMine = 0;
   let compared = 0;
+  const total = request.positions.length * request.playouts;
   for (let p = 0; p < request.positions.length; p++) {
     const position = request.positions[p] as EvalPosition;
     const result = results[p];
@@ -75,6 +78,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       const cpu: Winner = test.winner(board);
       const gpu = gpuWinners[q] as Winner;
       compared++;
+      if ((compared & 0xffff) === 0) request.onProgress?.(compared, total);
       if (gpu === Color.Black) black++;
       else if (gpu === Color.White) white++;
       if (gpu === position.toMove) gpuMine++;

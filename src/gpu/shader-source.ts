@@ -8,6 +8,7 @@
 import bitslicedBallotWgsl from '../../shaders/bitsliced-ballot.wgsl?raw';
 import bitslicedLanesWgsl from '../../shaders/bitsliced-lanes.wgsl?raw';
 import bitslicedWgsl from '../../shaders/bitsliced.wgsl?raw';
+import boardLoopWgsl from '../../shaders/board-loop.wgsl?raw';
 import bprWgsl from '../../shaders/bpr.wgsl?raw';
 import column32Wgsl from '../../shaders/column32.wgsl?raw';
 import column64Wgsl from '../../shaders/column64.wgsl?raw';
@@ -59,13 +60,13 @@ function boardsPerInvocation(request: ShaderRequest): number {
 function variantSources(request: ShaderRequest, wordsPerColumn: 1 | 2): string[] {
   switch (request.variant) {
     case 'bpr':
-      return [wordsPerColumn === 1 ? column32Wgsl : column64Wgsl, bprWgsl];
+      return [wordsPerColumn === 1 ? column32Wgsl : column64Wgsl, bprWgsl, boardLoopWgsl];
     case 'bitsliced-lanes':
       return [bitslicedWgsl, bitslicedLanesWgsl];
     case 'bitsliced-ballot':
       return ['enable subgroups;\n', bitslicedWgsl, bitslicedBallotWgsl];
     case 'floodfill':
-      return [floodfillWgsl];
+      return [floodfillWgsl, boardLoopWgsl];
     case 'fill-dump':
       return [fillDumpWgsl];
   }

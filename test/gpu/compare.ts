@@ -1,11 +1,11 @@
 /** GPU against CPU, playout by playout, for the kernel-equality tests. */
-import { expect } from 'vitest';
-import type { Geometry } from '../../src/game/geometry.js';
+import { expect, test } from 'vitest';
+import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { samplePositions, testRandom } from './gpu-harness.js';
+import { samplePositions, testRandom, useTestEvaluators } from './gpu-harness.js';
 
 const cpu = createCpuEvaluator();
 
@@ -32,4 +32,32 @@ export async function expectGpuEqualsCpu(gpu: WebGpuEvaluator, g: Geometry, kern
       expect(got.winRate, where).toBe(want?.winRate);
     });
   }
+}
+
+/**
+ * The kernel-equality tests of one game, for a describe block: every kernel
+ * and variant (bpr with one and three boards per invocation, bitsliced with
+ * and without subgroups, floodfill) equals the CPU at each size.
+ */
+export function kernelEqualityTests(game: GameKind, sizes: readonly number[]): void {
+  const [withSubgroups, withoutSubgroups] = useTestEvaluators({}, { subgroups: false, boardsPerInvocation: 3 });
+  const name = game === GameKind.Hex ? 'Hex' : 'Y';
+
+  test.each(sizes)(`${name} %i: bpr, one board per invocation`, async (n) => {
+    await expectGpuEqualsCpu(withSubgroups(), geometryOf(game, n), 'bpr');
+  });
+  test.each(sizes)(`${name} %i: bpr, three boards per invocation`, async (n) => {
+    await expectGpuEqualsCpu(withoutSubgroups(), geometryOf(game, n), 'bpr');
+  });
+  test.each(sizes)(`${name} %i: bitsliced with subgroupBallot`, async (n) => {
+    expect(withSubgroups().variantOf('bitsliced')).toBe('bitsliced-ballot');
+    await expectGpuEqualsCpu(withSubgroups(), geometryOf(game, n), 'bitsliced');
+  });
+  test.each(sizes)(`${name} %i: bitsliced without subgroups`, async (n) => {
+    expect(withoutSubgroups().variantOf('bitsliced')).toBe('bitsliced-lanes');
+    await expectGpuEqualsCpu(withoutSubgroups(), geometryOf(game, n), 'bitsliced');
+  });
+  test.each(sizes)(`${name} %i: floodfill`, async (n) => {
+    await expectGpuEqualsCpu(withSubgroups(), geometryOf(game, n), 'floodfill');
+  });
 }

@@ -3,6 +3,7 @@
  * SwiftShader here), and the rule that these tests never skip in CI: with
  * CI set, no adapter is a failure; elsewhere the tests skip and say why.
  */
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Color, type Player } from '../../src/game/color.js';
 import type { Cells, Geometry } from '../../src/game/geometry.js';
 import type { EvalPosition } from '../../src/eval/types.js';
@@ -39,6 +40,34 @@ export async function openTestEvaluator(options: WebGpuEvaluatorOptions = {}): P
     errors.push((event as GPUUncapturedErrorEvent).error.message);
   });
   return { evaluator, errors };
+}
+
+/**
+ * Opens one evaluator per entry of `options` (in turn) before the tests of
+ * the enclosing describe, and after them destroys each and expects that no
+ * device reported an uncaptured WebGPU error. Returns one accessor per
+ * evaluator, for use inside the tests.
+ */
+export function useTestEvaluators<const T extends readonly WebGpuEvaluatorOptions[]>(...options: T): { [K in keyof T]: () => WebGpuEvaluator } {
+  const opened: { evaluator: WebGpuEvaluator; errors: string[] }[] = [];
+  beforeAll(async () => {
+    for (const o of options) opened.push(await openTestEvaluator(o));
+  });
+  afterAll(() => {
+    for (const { evaluator } of opened) evaluator.destroy();
+    expect(opened.flatMap((o) => o.errors)).toEqual([]);
+  });
+  return options.map((_, k) => () => {
+    const evaluator = opened[k]?.evaluator;
+    if (!evaluator) throw new Error(`test evaluator ${k} is not open (beforeAll has not run or failed)`);
+    return evaluator;
+  }) as { [K in keyof T]: () => WebGpuEvaluator };
+}
+
+/** useTestEvaluators for one evaluator. */
+export function useTestEvaluator(options: WebGpuEvaluatorOptions = {}): () => WebGpuEvaluator {
+  const [evaluator] = useTestEvaluators(options);
+  return evaluator;
 }
 
 /** A small deterministic generator for test positions (not the playout RNG). */

@@ -1,13 +1,12 @@
 // On the empty 11×11 Hex board, GPU and CPU win rates (different seeds, so
 // independent samples) agree within sampling error.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import type { GpuKernel } from '../../src/eval/types.js';
-import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { gpuAvailability, openTestEvaluator } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluator } from './gpu-harness.js';
 
 const gpu = await gpuAvailability();
 
@@ -18,15 +17,7 @@ function zScore(wins1: number, n1: number, wins2: number, n2: number): number {
 }
 
 describe.skipIf(!gpu.available)(`GPU and CPU win rates agree statistically ${gpu.reason}`, () => {
-  let evaluator: WebGpuEvaluator;
-  let errors: string[];
-  beforeAll(async () => {
-    ({ evaluator, errors } = await openTestEvaluator());
-  });
-  afterAll(() => {
-    evaluator?.destroy();
-    expect(errors).toEqual([]);
-  });
+  const evaluator = useTestEvaluator();
 
   const g = geometryOf(GameKind.Hex, 11);
   const empty = [{ geometry: g, cells: new Uint8Array(g.cellCount), toMove: Color.Black as const }];
@@ -39,7 +30,7 @@ describe.skipIf(!gpu.available)(`GPU and CPU win rates agree statistically ${gpu
   ] as [GpuKernel, FillKind][])('%s, %s fill', async (kernel, fill) => {
     const gpuPlayouts = 40_000;
     const cpuPlayouts = 12_000;
-    const onGpu = await evaluator.evaluate(empty, { playouts: gpuPlayouts, seed: 101, fill, kernel });
+    const onGpu = await evaluator().evaluate(empty, { playouts: gpuPlayouts, seed: 101, fill, kernel });
     const onCpu = await cpu.evaluate(empty, { playouts: cpuPlayouts, seed: 202, fill });
     const a = onGpu.results[0];
     const b = onCpu.results[0];

@@ -2,17 +2,16 @@
 // `validate` command, and the GPU decider behind `winner --backend webgpu`.
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { validateGpuAgainstCpu } from '../../src/eval/validate-gpu.js';
-import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { CliError } from '../../src/cli/cli-error.js';
 import { createGpuDecider, parseGpuMethod } from '../../src/cli/gpu-winner.js';
 import { registerValidateCommand } from '../../src/cli/validate-command.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
-import { gpuAvailability, openTestEvaluator, randomCells, samplePositions, testRandom } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluator, randomCells, samplePositions, testRandom } from './gpu-harness.js';
 
 const gpu = await gpuAvailability();
 
@@ -49,21 +48,13 @@ describe('the validate command refuses bad input with exit status 2', () => {
 });
 
 describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () => {
-  let evaluator: WebGpuEvaluator;
-  let errors: string[];
-  beforeAll(async () => {
-    ({ evaluator, errors } = await openTestEvaluator());
-  });
-  afterAll(() => {
-    evaluator?.destroy();
-    expect(errors).toEqual([]);
-  });
+  const evaluator = useTestEvaluator();
 
   test('every playout of every kernel agrees, and the report says so', async () => {
     const g = geometryOf(GameKind.Y, 9);
     const positions = samplePositions(g, testRandom(8));
     for (const kernel of ['bpr', 'bitsliced', 'floodfill'] as const) {
-      const report = await validateGpuAgainstCpu(evaluator, { positions, playouts: 300, seed: 5, fill: FillKind.Coin, kernel });
+      const report = await validateGpuAgainstCpu(evaluator(), { positions, playouts: 300, seed: 5, fill: FillKind.Coin, kernel });
       expect(report).toMatchObject({ compared: 900, mismatches: 0, countMismatches: 0, firstMismatches: [] });
       expect(report.gpuWinRate).toBe(report.cpuWinRate);
       expect(report.adapter).toMatch(/swiftshader|\w/i);
@@ -75,7 +66,7 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
     const positions = [{ geometry: g, cells: new Uint8Array(16), toMove: Color.Black as const }];
     // A CPU "method" that always answers black stands in for a wrong GPU.
     const alwaysBlack = { ...weightedUnionFind, create: () => ({ winner: () => Color.Black, prepare: () => ({ count: 0, decideAll: () => {} }) }) };
-    const report = await validateGpuAgainstCpu(evaluator, { positions, playouts: 200, seed: 3, cpuMethod: alwaysBlack });
+    const report = await validateGpuAgainstCpu(evaluator(), { positions, playouts: 200, seed: 3, cpuMethod: alwaysBlack });
     expect(report.mismatches).toBeGreaterThan(0);
     expect(report.firstMismatches).toHaveLength(5);
     expect(report.firstMismatches[0]).toMatchObject({ gpu: 'white', cpu: 'black' });
