@@ -9,29 +9,19 @@
  * divided by the batch size. After timing, every method's answers are
  * compared with the first method's, so a fast wrong method cannot go unseen.
  */
-import { Bench, type TaskResult } from 'tinybench';
-import { Color } from '../game/color.js';
-import { type Cells, type GameKind, type Geometry, describeGeometry, geometryOf } from '../game/geometry.js';
-import { FillKind, fillPlayout } from '../fill/fill.js';
+import { type GameKind, type Geometry, describeGeometry, geometryOf } from '../game/geometry.js';
+import { FillKind } from '../fill/fill.js';
 import type { WinTestMethod } from '../wintest/method.js';
+import type { BenchSettings, Timing } from './cpu-bench-cell.js';
+import { isolationAvailable, runCell } from './isolated-cell.js';
 import { type MachineInfo, machineInfo } from './machine-info.js';
+
+export type { BenchSettings, Timing } from './cpu-bench-cell.js';
 
 /** Ratios in the report are to this method, measured in the same run. */
 export const REFERENCE_METHOD = 'bpr';
 
 export const DEFAULT_SIZES: readonly number[] = [7, 9, 11, 13, 15, 17, 19];
-
-export interface BenchSettings {
-  readonly boardsPerSize: number;
-  /** Seed of the playouts: board i is playout i of position 0. */
-  readonly seed: number;
-  /** tinybench's time budget per measurement, in ms. */
-  readonly timeMs: number;
-  readonly warmupMs: number;
-  /** Timed runs per measurement at the least, however long they take. */
-  readonly minRuns: number;
-  readonly minWarmupRuns: number;
-}
 
 // Tuned so that the full run (9 methods, 2 games, 7 sizes) takes about two
 // minutes on a 2-core machine; quick is for smoke tests.
@@ -62,14 +52,6 @@ export interface CpuBenchPlan {
   readonly onProgress?: (message: string) => void;
 }
 
-export interface Timing {
-  /** Median run time divided by the boards in the run. */
-  readonly nsPerBoard: number;
-  readonly runs: number;
-  /** Relative margin of error of the mean run time, in percent. */
-  readonly rmePercent: number;
-}
-
 export interface WinTestTiming extends Timing {
   readonly game: GameKind;
   readonly size: number;
@@ -86,6 +68,8 @@ export interface FillTiming extends Timing {
 
 export interface CpuBenchReport {
   readonly machine: MachineInfo;
+  /** Whether each measurement ran in a fresh V8 isolate (a worker thread). */
+  readonly isolated: boolean;
   readonly settings: BenchSettings;
   readonly referenceMethod: string;
   readonly games: readonly GameKind[];
@@ -96,42 +80,6 @@ export interface CpuBenchReport {
 }
 
 const FILLS: readonly FillKind[] = [FillKind.Exact, FillKind.Coin];
-
-function playoutKey(settings: BenchSettings, i: number) {
-  return { seed: settings.seed, position: 0, playout: i };
-}
-
-function exactPlayouts(g: Geometry, settings: BenchSettings): Cells[] {
-  const empty = new Uint8Array(g.cellCount);
-  return Array.from({ length: settings.boardsPerSize }, (_, i) => {
-    const board = new Uint8Array(g.cellCount);
-    fillPlayout(empty, Color.Black, playoutKey(settings, i), FillKind.Exact, board);
-    return board;
-  });
-}
-
-function completed(name: string, result: TaskResult): Extract<TaskResult, { state: 'completed' }> {
-  if (result.state === 'completed') return result;
-  if (result.state === 'errored') throw result.error;
-  throw new Error(`benchmark of ${name} ended in state ${result.state}`);
-}
-
-/** Times `run`, which handles `boards` boards per call. */
-async function measure(name: string, settings: BenchSettings, boards: number, run: () => void): Promise<Timing> {
-  const bench = new Bench({
-    time: settings.timeMs,
-    warmupTime: settings.warmupMs,
-    iterations: settings.minRuns,
-    warmupIterations: settings.minWarmupRuns,
-    timestampProvider: 'hrtimeNow',
-    throws: true,
-  });
-  bench.add(name, run);
-  const [task] = await bench.run();
-  if (!task) throw new Error(`benchmark of ${name} did not run`);
-  const { latency } = completed(name, task.result);
-  return { nsPerBoard: (latency.p50 * 1e6) / boards, runs: latency.samplesCount, rmePercent: latency.rme };
-}
 
 /** One method's answers on the benchmark boards. */
 interface Answers {
@@ -153,16 +101,15 @@ function supported(plan: CpuBenchPlan, game: GameKind): readonly WinTestMethod[]
 
 type Progress = (what: string) => void;
 
-async function benchWinTests(plan: CpuBenchPlan, g: Geometry, progress: Progress): Promise<WinTestTiming[]> {
+async function benchWinTests(plan: CpuBenchPlan, g: Geometry, isolate: boolean, progress: Progress): Promise<WinTestTiming[]> {
   const where = describeGeometry(g);
-  const boards = exactPlayouts(g, plan.settings);
   const timings: Omit<WinTestTiming, 'ratioToReference'>[] = [];
   let reference: Answers | undefined;
   for (const method of supported(plan, g.game)) {
     progress(`${where}: ${method.name}`);
-    const batch = method.create(g).prepare(boards);
-    const answers = new Uint8Array(batch.count);
-    const timing = await measure(method.name, plan.settings, boards.length, () => batch.decideAll(answers));
+    const request = { kind: 'wintest', game: g.game, size: g.size, method: method.name, settings: plan.settings } as const;
+    const { timing, answers } = await runCell(request, isolate);
+    if (!answers) throw new Error(`${method.name} returned no answers on ${where}`);
     const mine = { method: method.name, answers };
     if (reference) checkAgreement(where, mine, reference);
     else reference = mine;
@@ -172,16 +119,11 @@ async function benchWinTests(plan: CpuBenchPlan, g: Geometry, progress: Progress
   return timings.map((t) => ({ ...t, ratioToReference: base ? t.nsPerBoard / base : null }));
 }
 
-async function benchFills(settings: BenchSettings, g: Geometry, progress: Progress): Promise<FillTiming[]> {
-  const empty = new Uint8Array(g.cellCount);
-  const out = new Uint8Array(g.cellCount);
-  const count = settings.boardsPerSize;
+async function benchFills(settings: BenchSettings, g: Geometry, isolate: boolean, progress: Progress): Promise<FillTiming[]> {
   const timings: FillTiming[] = [];
   for (const fill of FILLS) {
     progress(`${describeGeometry(g)}: ${fill} fill`);
-    const timing = await measure(`${fill} fill`, settings, count, () => {
-      for (let i = 0; i < count; i++) fillPlayout(empty, Color.Black, playoutKey(settings, i), fill, out);
-    });
+    const { timing } = await runCell({ kind: 'fill', game: g.game, size: g.size, fill, settings }, isolate);
     timings.push({ game: g.game, size: g.size, fill, ...timing });
   }
   return timings;
@@ -189,6 +131,7 @@ async function benchFills(settings: BenchSettings, g: Geometry, progress: Progre
 
 export async function runCpuBench(plan: CpuBenchPlan): Promise<CpuBenchReport> {
   const machine = machineInfo();
+  const isolate = isolationAvailable();
   const winTests: WinTestTiming[] = [];
   const fills: FillTiming[] = [];
   const steps = (game: GameKind) => plan.sizes.length * (supported(plan, game).length + FILLS.length);
@@ -198,12 +141,13 @@ export async function runCpuBench(plan: CpuBenchPlan): Promise<CpuBenchReport> {
   for (const game of plan.games) {
     for (const size of plan.sizes) {
       const g = geometryOf(game, size);
-      winTests.push(...(await benchWinTests(plan, g, progress)));
-      fills.push(...(await benchFills(plan.settings, g, progress)));
+      winTests.push(...(await benchWinTests(plan, g, isolate, progress)));
+      fills.push(...(await benchFills(plan.settings, g, isolate, progress)));
     }
   }
   return {
     machine,
+    isolated: isolate,
     settings: plan.settings,
     referenceMethod: REFERENCE_METHOD,
     games: plan.games,

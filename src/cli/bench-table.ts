@@ -42,7 +42,8 @@ export function formatBenchReport(report: CpuBenchReport): string {
   const s = report.settings;
   const intro =
     `CPU win tests, ns per board: full boards from exact fills, ${s.boardsPerSize} boards per size, ` +
-    `median of at least ${s.minRuns} runs after a warm-up.\n` +
+    `median of at least ${s.minRuns} runs after a warm-up` +
+    `${report.isolated ? ', each measurement in a fresh V8 isolate (worker thread)' : ', all in one V8 isolate'}.\n` +
     `${m.cpu}, ${m.logicalCores} logical cores, Node ${m.node}, ${m.date}\n`;
   return [intro, ...report.games.map((game) => gameTable(report, game))].join('\n');
 }

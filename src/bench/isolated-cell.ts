@@ -1,0 +1,32 @@
+/**
+ * Runs a benchmark measurement in a fresh worker thread when the built worker
+ * file sits beside the running bundle (dist/), so that no measurement inherits
+ * the JIT state of the ones before it; otherwise (from source, under the test
+ * runner) in this isolate, and the report says which.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type CellRequest, type CellResult, measureCell } from './cpu-bench-cell.js';
+
+const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cpu-bench-worker.js');
+
+export function isolationAvailable(): boolean {
+  return existsSync(WORKER_FILE);
+}
+
+function inWorker(request: CellRequest): Promise<CellResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, { workerData: request });
+    worker.once('message', (result: CellResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the benchmark worker for ${request.game} ${request.size} stopped with exit code ${code}`));
+    });
+  });
+}
+
+export function runCell(request: CellRequest, isolate: boolean): Promise<CellResult> {
+  return isolate ? inWorker(request) : measureCell(request);
+}
