@@ -153,6 +153,28 @@ describe('hexbatch methods', () => {
   });
 });
 
+describe('hexbatch show', () => {
+  it('draws the board and names the winner so far', async () => {
+    const result = await cli(['show', '--game', 'hex', '--size', '3', '--board', 'b.. bw. b.w']);
+    expect(result.code).toBe(0);
+    expect(result.out.split('\n')).toEqual([
+      '    a b c',
+      ' 1  X . .',
+      '  2  X O .',
+      '   3  X . O',
+      'X (black) joins rows 1 and 3; O (white) joins columns a and c',
+      'winner: black',
+      '',
+    ]);
+  });
+
+  it('refuses a bad board with one line and status 2', async () => {
+    const result = await cli(['show', '--game', 'y', '--size', '3', '--board', 'bbb']);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('error: Y size 3 needs 6 cells, but the text has 3\n');
+  });
+});
+
 describe('hexbatch bench-cpu', () => {
   it('refuses a size that a game does not have', async () => {
     const result = await cli(['bench-cpu', '--quick', '--sizes', '7,32']);

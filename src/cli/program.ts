@@ -10,6 +10,7 @@ import { registerBenchGpuCommand } from './bench-gpu-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { registerMethodsCommand } from './methods-command.js';
+import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
 
@@ -27,6 +28,7 @@ export function buildProgram(io: CliIo): Command {
     });
   registerWinnerCommand(program, io);
   registerMethodsCommand(program, io);
+  registerShowCommand(program, io);
   registerValidateCommand(program, io);
   registerBenchCpuCommand(program, io);
   registerBenchGpuCommand(program, io);
