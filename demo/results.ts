@@ -3,6 +3,7 @@
  * into <pre id="results">, so that a script (or the end-to-end tests) reads
  * the numbers from the DOM instead of scraping the formatted text.
  */
+import type { ValidationOutcome } from './engine.js';
 import type { DemoSettings } from './settings.js';
 import type { AdapterSummary, WebGpuSupport } from './webgpu-support.js';
 
@@ -26,15 +27,9 @@ export interface ThroughputResult {
   readonly kernelPlayoutsPerSecond: number | null;
 }
 
-export interface ValidationResult {
+export interface ValidationResult extends ValidationOutcome {
   /** As run: the batch is capped at VALIDATION_MAX_PLAYOUTS, since the CPU replays every playout. */
   readonly settings: DemoSettings;
-  readonly compared: number;
-  readonly mismatches: number;
-  readonly ownershipCellsCompared: number;
-  readonly ownershipMismatches: number;
-  readonly gpuBlackWinRate: number;
-  readonly cpuBlackWinRate: number;
   readonly wallMs: number;
 }
 

@@ -22,6 +22,7 @@
  */
 import { type Winner } from '../game/color.js';
 import { type Cells, GameKind, type Geometry } from '../game/geometry.js';
+import { bprLayout } from './bpr-layout.js';
 import { type BoardWinTest, type PreparedBatch, type WinTestMethod, BOTH_GAMES } from './method.js';
 
 /** Boards decided by one reduction: the bits of a slice word. */
@@ -149,17 +150,13 @@ export interface SliceLayout {
 export function sliceLayoutOf(g: Geometry): SliceLayout {
   const n = g.size as number;
   const isHex = g.game === GameKind.Hex;
-  // Hex adds the template row and column: columns and rows 0 … N.
-  const columns = isHex ? n + 1 : n;
-  const planeWords = columns * WORK_STRIDE;
+  // The board-to-triangle mapping is BPR's own (bpr-layout.ts); only the
+  // storage differs: a slice word per cell instead of bits in a column word.
+  const triangle = bprLayout(g);
+  const planeWords = triangle.columns * WORK_STRIDE;
   const slotOfCell = new Int32Array(g.cellCount);
   for (let i = 0; i < g.cellCount; i++) {
-    const r = g.row[i] as number;
-    const c = g.col[i] as number;
-    // Hex: column x = c, row j = r. Y (1-based r, c): x = D − r, j = c − 1.
-    const x = isHex ? c : n - 1 - r;
-    const j = isHex ? r : c;
-    slotOfCell[i] = x * WORK_STRIDE + j;
+    slotOfCell[i] = (triangle.cellColumn[i] as number) * WORK_STRIDE + (triangle.cellRow[i] as number);
   }
   const blackTemplate = new Int32Array(planeWords);
   const whiteTemplate = new Int32Array(planeWords);
@@ -169,7 +166,7 @@ export function sliceLayoutOf(g: Geometry): SliceLayout {
       whiteTemplate[n * WORK_STRIDE + k] = ALL_BOARDS; // template column
     }
   }
-  return { game: g.game, size: n, side: isHex ? 2 * n - 1 : n, lastCell: n - 1, planeWords, slotOfCell, blackTemplate, whiteTemplate };
+  return { game: g.game, size: n, side: triangle.side, lastCell: n - 1, planeWords, slotOfCell, blackTemplate, whiteTemplate };
 }
 
 /**
