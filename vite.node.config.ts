@@ -1,14 +1,18 @@
-// Builds the command-line tool into one ESM file for Node, with the WGSL
-// shaders inlined, so `npx hexbatch` and the GPU machine need no TS tooling.
+// Builds the command-line tool into ESM files for Node, with the WGSL shaders
+// inlined, so `npx hexbatch` needs no TS tooling. With HEXBATCH_GPU_PACK=1
+// (bench/gpu-pack.sh) it bundles every dependency but Dawn into .gpu/, for a
+// GPU machine that has no npm (../shared/GPU.md).
 import { defineConfig } from 'vite';
+
+const gpuPack = process.env['HEXBATCH_GPU_PACK'] === '1';
 
 export default defineConfig({
   build: {
     ssr: true,
-    outDir: 'dist',
-    emptyOutDir: true,
+    outDir: gpuPack ? '.gpu' : 'dist',
+    emptyOutDir: !gpuPack,
     target: 'node20',
-    sourcemap: true,
+    sourcemap: !gpuPack,
     rollupOptions: {
       // The benchmark worker is an entry of its own, beside cli.js, so that
       // each CPU measurement can run in a fresh isolate.
@@ -16,6 +20,6 @@ export default defineConfig({
       output: { entryFileNames: '[name].js', format: 'es' },
     },
   },
-  ssr: { noExternal: [] },
+  ssr: gpuPack ? { noExternal: true, external: ['webgpu'] } : { noExternal: [] },
   logLevel: 'warn',
 });
