@@ -6,6 +6,7 @@
 import { Color } from '../src/game/color.js';
 import { geometryOf } from '../src/game/geometry.js';
 import { createEvaluator } from '../src/eval/create-evaluator.js';
+import { weightedUnionFind } from '../src/wintest/union-find.js';
 import { type EvalPosition, type Evaluator, GPU_KERNELS, type GpuKernel, type PositionResult } from '../src/eval/types.js';
 import type { DemoSettings } from './settings.js';
 import { validationPositions } from './validation-positions.js';
@@ -79,7 +80,7 @@ export async function createEngine(): Promise<Engine> {
   const gpu: Evaluator = await createEvaluator({ backend: 'webgpu' });
   // The CPU backend rebuilds each playout from the same (seed, position,
   // playout) stream and decides it with union-find, independently of BPR.
-  const cpu: Evaluator = await createEvaluator({ backend: 'cpu' });
+  const cpu: Evaluator = await createEvaluator({ backend: 'cpu', cpuMethod: weightedUnionFind });
 
   return {
     async runBatch(settings, seed) {

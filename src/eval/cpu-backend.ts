@@ -1,20 +1,20 @@
 /**
- * The CPU backend: fillPlayout and a CPU win-test method (default wqhuf), one
- * playout at a time. It yields to the event loop between positions, so a long
+ * The CPU backend: fillPlayout and a CPU win-test method (default bpr, the
+ * fastest one board at a time), one playout at a time. It yields to the event loop between positions, so a long
  * request does not freeze a page.
  */
 import { Color, type Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { FillKind, fillPlayout } from '../fill/fill.js';
 import type { WinTestMethod } from '../wintest/method.js';
-import { weightedUnionFind } from '../wintest/union-find.js';
+import { bpr } from '../wintest/bpr.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { PositionTally } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './types.js';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function createCpuEvaluator(method: WinTestMethod = weightedUnionFind): Evaluator {
+export function createCpuEvaluator(method: WinTestMethod = bpr): Evaluator {
   let destroyed = false;
   const checkAlive = () => {
     if (destroyed) throw new Error('this evaluator was destroyed: create a new one');

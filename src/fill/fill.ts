@@ -14,7 +14,7 @@
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import type { Cells } from '../game/geometry.js';
-import { type PlayoutKey, PlayoutStream, uniformBelow } from './counter-rng.js';
+import { type PlayoutKey, pcgBlock, uniformBelow } from './counter-rng.js';
 
 export enum FillKind {
   Exact = 'exact',
@@ -33,25 +33,48 @@ export function countEmpty(cells: Cells): number {
   return e;
 }
 
-/** Fills the empty cells of `base` into `out` (which may be `base` itself). */
-export function fillPlayout(base: Cells, toMove: Player, key: PlayoutKey, kind: FillKind, out: Cells): void {
-  const other = opponent(toMove);
-  const stream = new PlayoutStream(key);
-  if (kind === FillKind.Exact) {
-    let left = countEmpty(base);
-    let owed = (left + 1) >>> 1;
-    for (let i = 0; i < base.length; i++) {
-      const v = base[i] as Color;
-      if (v !== Color.Empty) {
-        out[i] = v;
-        continue;
+/**
+ * Fills the empty cells of `base` into `out` (which may be `base` itself).
+ * The stream's words are drawn block by block into a scratch array owned by
+ * a closure: a module-level array would become a bundler's `var`, which V8
+ * optimises less well, and a PlayoutStream object per playout costs more than
+ * the cells it fills on small boards.
+ */
+export const fillPlayout = makeFiller();
+
+function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: FillKind, out: Cells) => void {
+  const block = new Uint32Array(4);
+  // Black ^ White: p ^ SWAP_PLAYER turns one player into the other.
+  const SWAP_PLAYER = Color.Black ^ Color.White;
+  return (base, toMove, key, kind, out) => {
+    const other = opponent(toMove);
+    const seed = key.seed;
+    const position = key.position;
+    const playout = key.playout;
+    let counter = 0;
+    let next = 4;
+    if (kind === FillKind.Exact) {
+      let left = countEmpty(base);
+      let owed = (left + 1) >>> 1;
+      for (let i = 0; i < base.length; i++) {
+        const v = base[i] as Color;
+        if (v !== Color.Empty) {
+          out[i] = v;
+          continue;
+        }
+        if (next === 4) {
+          pcgBlock(seed, position, playout, counter++, block);
+          next = 0;
+        }
+        // 1 when the draw is below the stones owed: a random outcome, so
+        // computed without a branch the processor would mispredict half the time.
+        const mine = (uniformBelow(block[next++] as number, left) - owed) >>> 31;
+        out[i] = other ^ (mine * SWAP_PLAYER);
+        owed -= mine;
+        left--;
       }
-      const mine = uniformBelow(stream.word(), left) < owed;
-      out[i] = mine ? toMove : other;
-      if (mine) owed--;
-      left--;
+      return;
     }
-  } else {
     let word = 0;
     let k = 0;
     for (let i = 0; i < base.length; i++) {
@@ -60,9 +83,15 @@ export function fillPlayout(base: Cells, toMove: Player, key: PlayoutKey, kind: 
         out[i] = v;
         continue;
       }
-      if ((k & 31) === 0) word = stream.word();
-      out[i] = (word >>> (k & 31)) & 1 ? toMove : other;
+      if ((k & 31) === 0) {
+        if (next === 4) {
+          pcgBlock(seed, position, playout, counter++, block);
+          next = 0;
+        }
+        word = block[next++] as number;
+      }
+      out[i] = other ^ (((word >>> (k & 31)) & 1) * SWAP_PLAYER);
       k++;
     }
-  }
+  };
 }

@@ -3,11 +3,13 @@ import { expect, test } from 'vitest';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { samplePositions, testRandom, useTestEvaluators } from './gpu-harness.js';
 
-const cpu = createCpuEvaluator();
+// Union-find: a method that shares nothing with the kernels' reduction.
+const cpu = createCpuEvaluator(weightedUnionFind);
 
 /** Fewer playouts on big boards: SwiftShader runs the kernels on two CPU cores. */
 export function playoutsFor(g: Geometry): number {
