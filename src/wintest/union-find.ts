@@ -64,10 +64,9 @@ class UnionFindBoard implements IncrementalWinTest {
     return i;
   }
 
-  private union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra === rb) return;
+  /** Joins two roots; returns the root of the joined tree. */
+  private link(ra: number, rb: number): number {
+    if (ra === rb) return ra;
     const w = this.weight;
     // Unweighted quick-union always hangs b's tree under a's.
     const keep = this.weighted && (w[ra] as number) < (w[rb] as number) ? rb : ra;
@@ -75,6 +74,7 @@ class UnionFindBoard implements IncrementalWinTest {
     this.parent[drop] = keep;
     w[keep] = (w[keep] as number) + (w[drop] as number);
     this.sides[keep] = (this.sides[keep] as number) | (this.sides[drop] as number);
+    return keep;
   }
 
   play(cell: CellIndex, color: Player): void {
@@ -83,13 +83,16 @@ class UnionFindBoard implements IncrementalWinTest {
     stones[cell] = color;
     const edges = g.edges[cell] as number;
     const v = this.virtualBase;
+    // The new stone is a root of its own; its root is carried through the
+    // joins below rather than found again for every neighbour.
+    let root = cell;
     if (this.isHex) {
       if (color === Color.Black) {
-        if (edges & HexEdge.Top) this.union(v + TOP, cell);
-        if (edges & HexEdge.Bottom) this.union(v + BOTTOM, cell);
+        if (edges & HexEdge.Top) root = this.link(this.find(v + TOP), root);
+        if (edges & HexEdge.Bottom) root = this.link(this.find(v + BOTTOM), root);
       } else {
-        if (edges & HexEdge.Left) this.union(v + LEFT, cell);
-        if (edges & HexEdge.Right) this.union(v + RIGHT, cell);
+        if (edges & HexEdge.Left) root = this.link(this.find(v + LEFT), root);
+        if (edges & HexEdge.Right) root = this.link(this.find(v + RIGHT), root);
       }
     } else {
       this.sides[cell] = edges;
@@ -97,14 +100,14 @@ class UnionFindBoard implements IncrementalWinTest {
     const end = g.neighborStart[cell + 1] as number;
     for (let k = g.neighborStart[cell] as number; k < end; k++) {
       const nb = g.neighbors[k] as number;
-      if (stones[nb] === color) this.union(cell, nb);
+      if (stones[nb] === color) root = this.link(root, this.find(nb));
     }
     if (this.won !== Color.Empty) return;
     // Only the player who just moved can have completed a connection.
     if (this.isHex) {
       const joined = color === Color.Black ? this.find(v + TOP) === this.find(v + BOTTOM) : this.find(v + LEFT) === this.find(v + RIGHT);
       if (joined) this.won = color;
-    } else if (this.sides[this.find(cell)] === Y_ALL_SIDES) {
+    } else if (this.sides[root] === Y_ALL_SIDES) {
       this.won = color;
     }
   }
@@ -126,7 +129,9 @@ function unionFindMethod(name: string, weighted: boolean, summary: string): WinT
       const test = {
         winner(cells: Cells): Winner {
           board.reset();
-          for (let i = 0; i < cells.length; i++) {
+          // A connection once made cannot be cut by later stones, and two
+          // players cannot both connect, so the first win decides the board.
+          for (let i = 0; i < cells.length && board.winner() === Color.Empty; i++) {
             const v = cells[i] as Color;
             if (v !== Color.Empty) board.play(i, v);
           }
