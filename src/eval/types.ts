@@ -43,6 +43,8 @@ export interface EvaluateOptions {
   readonly ownership?: boolean;
   /** Also return every playout's winner (validation). */
   readonly winners?: boolean;
+  /** Cancels the call: it rejects with the signal's reason, and no more work is started for it. */
+  readonly signal?: AbortSignal;
 }
 
 export interface PositionResult {
@@ -83,6 +85,8 @@ export interface Evaluation {
 export interface DecideOptions {
   /** WebGPU only; default bpr. */
   readonly kernel?: GpuKernel;
+  /** Cancels the call, as for evaluate. */
+  readonly signal?: AbortSignal;
 }
 
 export interface Evaluator {
