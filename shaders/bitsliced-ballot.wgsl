@@ -1,6 +1,7 @@
 // Bit-sliced kernel with subgroups: every lane fills one board at a time and
 // subgroupBallot transposes the lanes' cells into plane words, which the
-// lanes then reduce 32 boards each.
+// lanes then reduce 32 boards each. Its slot arithmetic (ballot-take.wgsl)
+// has a CPU twin, src/gpu/ballot-packing.ts, checked for every subgroup size.
 //
 // A subgroup of S lanes owns 32·S consecutive slots; lane s reduces slots
 // 32s … 32s + 31 (the same items as bitsliced-lanes.wgsl gives lane s). In
@@ -12,22 +13,7 @@
 
 var<workgroup> subgroups_seen: atomic<u32>;
 
-struct Take {
-  word: u32,
-  shift: u32,
-  wanted: bool,
-}
-
 var<private> take: Take;
-
-fn take_for_round(round: u32, lane: u32, size: u32) -> Take {
-  let first = round * size;
-  let mine = lane * 32u;
-  if (size >= 32u) {
-    return Take((mine - first) / 32u, 0u, mine >= first && mine < first + size);
-  }
-  return Take(0u, first - mine, first >= mine && first < mine + 32u);
-}
 
 fn emit_cell(slot: u32, cell: u32, r: u32, c: u32, colour: u32) {
   let black = subgroupBallot(colour == BLACK);
@@ -58,6 +44,13 @@ fn main(
     order = atomicAdd(&subgroups_seen, 1u);
   }
   order = subgroupBroadcastFirst(order);
+  // Without a barrier anywhere in the kernel, SwiftShader gives each subgroup
+  // its own copy of workgroup memory: every subgroup then drew order 0 and
+  // filled slots 0 … 32·S − 1, and the other boards of the workgroup were
+  // never decided (issue 7: `decide` answered none from board 129 on, where
+  // `evaluate` kept working only because its tally ends in a barrier). The
+  // barrier makes the counter one per workgroup on every implementation.
+  workgroupBarrier();
   let first_slot = order * size * 32u;
 
   start_planes();

@@ -2,7 +2,7 @@
 export { createEvaluator, type BackendChoice, type EvaluatorOptions } from './create-evaluator.js';
 export { createCpuEvaluator } from './cpu-backend.js';
 export { createWebGpuEvaluator, type WebGpuEvaluator, type WebGpuEvaluatorOptions } from './webgpu-backend.js';
-export { InvalidRequestError } from './check-request.js';
+export { EvaluatorDestroyedError, InvalidRequestError, KernelFaultError } from './errors.js';
 export { validateGpuAgainstCpu, type Mismatch, type ValidationReport, type ValidationRequest } from './validate-gpu.js';
 export { WebGpuUnavailableError } from '../gpu/gpu-device.js';
 export { GpuLostError } from '../gpu/gpu-runner.js';

@@ -6,12 +6,15 @@
 import { Color, type Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
+import { ballotWorkgroupSize } from '../gpu/ballot-packing.js';
 import { type Dispatch, type DispatchLimits, planDispatches } from '../gpu/dispatch-plan.js';
 import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../gpu/gpu-device.js';
 import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
 import { FillMode, type ShaderVariant, buildShader } from '../gpu/shader-source.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
+import { EvaluatorDestroyedError } from './errors.js';
+import { checkEveryBoardDecided, checkEveryPlayoutDecided } from './result-checks.js';
 import { PositionTally } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
 
@@ -59,14 +62,14 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
   const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillMode, winners: boolean, ownership: boolean) => {
     const variant = variantOf(kernel);
     // A ballot kernel needs whole subgroups in its workgroup.
-    const workgroupSize = variant === 'bitsliced-ballot' ? Math.max(baseWorkgroupSize, context.subgroupMaxSize) : baseWorkgroupSize;
+    const workgroupSize = variant === 'bitsliced-ballot' ? ballotWorkgroupSize(baseWorkgroupSize, context.subgroupMaxSize) : baseWorkgroupSize;
     return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
   };
 
   async function runKernel(
     g: Geometry,
     sources: readonly RecordSource[],
-    request: { kernel: GpuKernel; fill: FillMode; playouts: number; seed: number; ownership: boolean; winners: boolean },
+    request: { kernel: GpuKernel; fill: FillMode; playouts: number; seed: number; ownership: boolean; winners: boolean; signal: AbortSignal | undefined },
     onOutput: (output: DispatchOutput) => void,
   ): Promise<{ dispatches: number; kernelNs: number | null }> {
     const build = shaderFor(g, request.kernel, request.fill, request.winners, request.ownership);
@@ -99,6 +102,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
         if (kernelNs !== null) kernelNs = output.kernelNs === null ? null : kernelNs + output.kernelNs;
         onOutput(output);
       },
+      request.signal,
     );
     return { dispatches: dispatches.length, kernelNs };
   }
@@ -128,6 +132,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
           seed: options.seed ?? 0,
           ownership,
           winners,
+          signal: options.signal,
         },
         (output) => {
           const d = output.dispatch;
@@ -147,31 +152,34 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
           }
         },
       );
+      const results = tallies.map((t) => t.result());
+      checkEveryPlayoutDecided(results, variantOf(options.kernel ?? 'bpr'));
       return {
-        results: tallies.map((t) => t.result()),
+        results,
         stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },
       };
     },
 
-    async decide(g: Geometry, boards: readonly Cells[], options = {}): Promise<Winner[]> {
-      checkDecideRequest(g, boards, options);
+    async decide(geometry: Geometry, boards: readonly Cells[], options = {}): Promise<Winner[]> {
+      const g = checkDecideRequest(geometry, boards, options);
       if (runner.lost) throw runner.lost;
       const out: Winner[] = new Array<Winner>(boards.length).fill(Color.Empty);
       const sources = boards.map((cells) => ({ cells, toMove: Color.Black }));
       await runKernel(
         g,
         sources,
-        { kernel: options.kernel ?? 'bpr', fill: FillMode.None, playouts: 1, seed: 0, ownership: false, winners: true },
+        { kernel: options.kernel ?? 'bpr', fill: FillMode.None, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal },
         (output) => {
           const d = output.dispatch;
           for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
         },
       );
+      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr'));
       return out;
     },
 
     destroy() {
-      runner.destroy();
+      runner.destroy(new EvaluatorDestroyedError());
       device.destroy();
     },
   };

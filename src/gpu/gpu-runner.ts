@@ -49,7 +49,10 @@ export class GpuRunner {
   private readonly waiting: ((slot: DispatchSlot) => void)[] = [];
   private lostError: Error | null = null;
   private readonly lostSignal: Promise<never>;
-  private destroyed = false;
+  private destroyedError: Error | null = null;
+  /** Rejects, with the reason destroy() was given, as soon as the runner is destroyed. */
+  private readonly destroyedSignal: Promise<never>;
+  private rejectDestroyed: (reason: Error) => void = () => {};
 
   constructor(
     readonly context: GpuContext,
@@ -58,22 +61,49 @@ export class GpuRunner {
   ) {
     this.lostSignal = new Promise<never>((_, reject) => {
       void context.lost.then((info) => {
-        if (this.destroyed) return;
+        if (this.destroyedError) return;
         this.lostError = new GpuLostError(info);
         reject(this.lostError);
       });
     });
+    this.destroyedSignal = new Promise<never>((_, reject) => {
+      this.rejectDestroyed = reject;
+    });
     // Nobody may be waiting when the device goes; that is not an unhandled error.
     this.lostSignal.catch(() => {});
+    this.destroyedSignal.catch(() => {});
   }
 
   get lost(): Error | null {
     return this.lostError;
   }
 
-  private checkUsable(): void {
+  private checkUsable(signal?: AbortSignal): void {
+    if (this.destroyedError) throw this.destroyedError;
     if (this.lostError) throw this.lostError;
-    if (this.destroyed) throw new Error('this evaluator was destroyed: create a new one');
+    signal?.throwIfAborted();
+  }
+
+  /**
+   * Rejects when the call must stop early: the device is lost, the runner is
+   * destroyed, or the caller aborts. Whatever the GPU still runs for the
+   * call finishes on its own; its outputs are dropped.
+   */
+  private interruption(signal: AbortSignal | undefined): { promise: Promise<never>; dispose: () => void } {
+    const stops: Promise<never>[] = [this.lostSignal, this.destroyedSignal];
+    let dispose = () => {};
+    if (signal) {
+      stops.push(
+        new Promise<never>((_, reject) => {
+          const onAbort = () => reject(signal.reason);
+          signal.addEventListener('abort', onAbort, { once: true });
+          dispose = () => signal.removeEventListener('abort', onAbort);
+        }),
+      );
+    }
+    const promise = Promise.race(stops);
+    promise.catch(() => {});
+    return { promise, dispose };
   }
 
   private async acquire(): Promise<DispatchSlot> {
@@ -94,19 +124,39 @@ export class GpuRunner {
   }
 
   /** Runs every dispatch of the job; `onOutput` sees each one's outputs as it completes. */
-  async run(job: KernelJob, onOutput: (output: DispatchOutput) => void): Promise<void> {
-    this.checkUsable();
-    const pipeline = await Promise.race([deviceKernels(this.context.device).pipeline(job.build, job.entryPoint), this.lostSignal]);
+  async run(job: KernelJob, onOutput: (output: DispatchOutput) => void, signal?: AbortSignal): Promise<void> {
+    this.checkUsable(signal);
+    const stop = this.interruption(signal);
+    try {
+      await Promise.race([this.runAll(job, onOutput, stop.promise, signal), stop.promise]);
+    } finally {
+      stop.dispose();
+    }
+  }
+
+  private async runAll(job: KernelJob, onOutput: (output: DispatchOutput) => void, stop: Promise<never>, signal?: AbortSignal): Promise<void> {
+    const pipeline = await Promise.race([deviceKernels(this.context.device).pipeline(job.build, job.entryPoint), stop]);
     const inFlight: Promise<void>[] = [];
     let failure: unknown = null;
+    let stopped = false;
+    stop.catch(() => {
+      stopped = true;
+    });
     for (const dispatch of job.dispatches) {
-      const slot = await this.acquire();
-      if (failure !== null || this.lostError || this.destroyed) {
+      const acquiring = this.acquire();
+      const slot = await Promise.race([acquiring, stop]).catch((error: unknown) => {
+        // Hand back a slot that arrives after the call stopped, or the pool shrinks.
+        void acquiring.then((late) => this.release(late));
+        throw error;
+      });
+      if (failure !== null || stopped || this.lostError || this.destroyedError || signal?.aborted) {
         this.release(slot);
         break;
       }
       const done = this.submit(job, pipeline, dispatch, slot)
-        .then(onOutput)
+        .then((output) => {
+          if (!stopped) onOutput(output);
+        })
         .catch((error: unknown) => {
           failure ??= error;
         })
@@ -115,9 +165,14 @@ export class GpuRunner {
     }
     await Promise.all(inFlight);
     if (failure !== null) throw failure;
-    this.checkUsable();
+    this.checkUsable(signal);
   }
 
+  /**
+   * Submits one dispatch and reads it back. It waits for the readback even
+   * when the call was stopped meanwhile, since the slot's buffers may be
+   * reused only once they are unmapped; only a lost device cuts it short.
+   */
   private async submit(job: KernelJob, pipeline: GPUComputePipeline, dispatch: Dispatch, slot: DispatchSlot): Promise<DispatchOutput> {
     const device = this.context.device;
     const np = dispatch.positionCount;
@@ -203,9 +258,11 @@ export class GpuRunner {
     };
   }
 
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
+  /** Rejects every call in flight with `reason` at once, then frees the buffers. */
+  destroy(reason: Error = new Error('the GPU runner was destroyed')): void {
+    if (this.destroyedError) return;
+    this.destroyedError = reason;
+    this.rejectDestroyed(reason);
     for (const slot of this.slots) slot.destroy();
     this.slots.length = 0;
     this.free.length = 0;

@@ -5,6 +5,7 @@
  * which WGSL accepts only as const-expressions: those become a `const`
  * prelude.
  */
+import ballotTakeWgsl from '../../shaders/ballot-take.wgsl?raw';
 import bitslicedBallotWgsl from '../../shaders/bitsliced-ballot.wgsl?raw';
 import bitslicedLanesWgsl from '../../shaders/bitsliced-lanes.wgsl?raw';
 import bitslicedWgsl from '../../shaders/bitsliced.wgsl?raw';
@@ -64,7 +65,7 @@ function variantSources(request: ShaderRequest, wordsPerColumn: 1 | 2): string[]
     case 'bitsliced-lanes':
       return [bitslicedWgsl, bitslicedLanesWgsl];
     case 'bitsliced-ballot':
-      return ['enable subgroups;\n', bitslicedWgsl, bitslicedBallotWgsl];
+      return ['enable subgroups;\n', bitslicedWgsl, ballotTakeWgsl, bitslicedBallotWgsl];
     case 'floodfill':
       return [floodfillWgsl, boardLoopWgsl];
     case 'fill-dump':

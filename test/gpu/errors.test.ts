@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { createEvaluator } from '../../src/eval/create-evaluator.js';
-import { InvalidRequestError } from '../../src/eval/check-request.js';
+import { EvaluatorDestroyedError, InvalidRequestError } from '../../src/eval/errors.js';
 import type { EvalPosition, EvaluateOptions } from '../../src/eval/types.js';
 import { createWebGpuEvaluator, type WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { WebGpuUnavailableError } from '../../src/gpu/gpu-device.js';
@@ -78,6 +78,28 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
     expect(submits).toBe(before);
   });
 
+  const malformed: [string, () => Promise<unknown>, RegExp][] = [
+    ['evaluate([null])', () => evaluator.evaluate([null as unknown as EvalPosition], { playouts: 5 }), /position 0: must be an object \{ geometry, cells, toMove \}, not null/],
+    ['evaluate({})', () => evaluator.evaluate({} as unknown as EvalPosition[], { playouts: 5 }), /evaluate: the positions must be an array, not an object/],
+    ['evaluate without options', () => evaluator.evaluate([good], undefined as unknown as EvaluateOptions), /evaluate: the options must be an object, not undefined/],
+    ['a geometry made by hand', () => evaluator.evaluate([{ ...good, geometry: { game: 'hex', size: 40 } as never }], { playouts: 5 }), /position 0: the size of a Hex board must be a whole number from 1 to 31, not 40/],
+    ['cells that are an array', () => evaluator.evaluate([{ ...good, cells: [0, 1] as never }], { playouts: 5 }), /position 0: cells must be a Uint8Array, not an array/],
+    ['playouts as text', () => evaluator.evaluate([good], { playouts: '5' as never }), /playouts must be a whole number from 1 to 4294967295, not the string "5"/],
+    ['a signal that is not one', () => evaluator.evaluate([good], { playouts: 5, signal: {} as never }), /signal must be an AbortSignal/],
+    ['decide(g, null)', () => evaluator.decide(hex5, null as never), /decide: the boards must be an array, not null/],
+    ['decide(g, [null])', () => evaluator.decide(hex5, [null as never]), /board 0: cells must be a Uint8Array, not null/],
+    ['decide with no geometry', () => evaluator.decide(undefined as never, []), /decide: the geometry must come from geometryOf\(game, size\), not undefined/],
+    ['decide with a numeric kernel', () => evaluator.decide(hex5, [], { kernel: 5 as never }), /unknown kernel number 5/],
+  ];
+
+  test.each(malformed)('%s is refused with InvalidRequestError, before dispatching', async (_, call, message) => {
+    const before = submits;
+    const result = call();
+    await expect(result).rejects.toThrow(InvalidRequestError);
+    await expect(result).rejects.toThrow(message);
+    expect(submits).toBe(before);
+  });
+
   test('refuses a bad board to decide before dispatching', async () => {
     const before = submits;
     await expect(evaluator.decide(hex5, [new Uint8Array(25), new Uint8Array(26)])).rejects.toThrow(/board 1: Hex 5×5 has 25 cells, not 26/);
@@ -91,6 +113,67 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
       expect(oversizedErrors).toEqual([]);
     } finally {
       oversized.destroy();
+    }
+  });
+
+  const hex11 = geometryOf(GameKind.Hex, 11);
+  const long: EvalPosition = { geometry: hex11, cells: new Uint8Array(121), toMove: Color.Black };
+  /** Resolves after one turn of the event loop: long enough for promise chains, far too short for a dispatch. */
+  const oneTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('destroy() rejects the calls in flight at once, saying the evaluator was destroyed', async () => {
+    const { evaluator: doomed } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
+    const pending = [doomed.evaluate([long], { playouts: 200_000 }), doomed.decide(hex11, Array.from({ length: 5000 }, () => new Uint8Array(121)), { kernel: 'bpr' })];
+    const settled: unknown[] = [];
+    for (const p of pending) p.catch((error: unknown) => settled.push(error));
+    await oneTurn();
+    doomed.destroy();
+    await oneTurn();
+    expect(settled).toHaveLength(2);
+    for (const error of settled) {
+      expect(error).toBeInstanceOf(EvaluatorDestroyedError);
+      expect((error as Error).message).toMatch(/evaluator was destroyed/);
+    }
+    await expect(doomed.evaluate([good], { playouts: 5 })).rejects.toThrow(EvaluatorDestroyedError);
+  });
+
+  test('an AbortSignal cancels a call at once, and the evaluator goes on working', async () => {
+    const { evaluator: own } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
+    let ownSubmits = 0;
+    const queue = own.context.device.queue;
+    const submit = queue.submit.bind(queue);
+    queue.submit = (buffers) => {
+      ownSubmits++;
+      submit(buffers);
+    };
+    try {
+      await expect(own.evaluate([long], { playouts: 10, signal: AbortSignal.abort() })).rejects.toThrow(/aborted/);
+      expect(ownSubmits).toBe(0);
+      const controller = new AbortController();
+      const pending = own.evaluate([long], { playouts: 200_000, signal: controller.signal });
+      let rejected: unknown = null;
+      pending.catch((error: unknown) => {
+        rejected = error;
+      });
+      await oneTurn();
+      controller.abort(new Error('enough'));
+      await oneTurn();
+      expect(rejected).toEqual(new Error('enough'));
+      // 200,000 playouts at 256 a dispatch would be 782 dispatches; no more start after the abort.
+      const submittedAtAbort = ownSubmits;
+      expect(submittedAtAbort).toBeLessThan(782);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ownSubmits).toBe(submittedAtAbort);
+      const decideController = new AbortController();
+      const deciding = own.decide(hex11, Array.from({ length: 5000 }, () => new Uint8Array(121)), { signal: decideController.signal });
+      decideController.abort();
+      await expect(deciding).rejects.toThrow(/aborted/);
+      // Slots freed by the cancelled calls are reused cleanly.
+      const after = await own.evaluate([long], { playouts: 1000, seed: 3, winners: true });
+      const fresh = await evaluator.evaluate([long], { playouts: 1000, seed: 3, winners: true });
+      expect(after.results).toEqual(fresh.results);
+    } finally {
+      own.destroy();
     }
   });
 
