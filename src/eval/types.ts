@@ -10,6 +10,7 @@ import type { Player, Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import type { FillKind } from '../fill/fill.js';
 import type { AdapterDescription } from '../gpu/gpu-device.js';
+import type { GpuKernel } from '../gpu/kernel-table.js';
 
 /** A position to play out: all positions of one request share a geometry. */
 export interface EvalPosition {
@@ -19,16 +20,7 @@ export interface EvalPosition {
   readonly toMove: Player;
 }
 
-/** The WebGPU kernels: `bpr` and `bitsliced` decide by BPR, `floodfill` is the baseline. */
-export type GpuKernel = 'bpr' | 'bitsliced' | 'floodfill';
-export const GPU_KERNELS: readonly GpuKernel[] = ['bpr', 'bitsliced', 'floodfill'];
-
-/** The kernel called `name` (spaces around it ignored); throws for any other name. */
-export function parseGpuKernel(name: string): GpuKernel {
-  const kernel = GPU_KERNELS.find((k) => k === name.trim());
-  if (!kernel) throw new Error(`unknown kernel "${name}" (expected one of: ${GPU_KERNELS.join(', ')})`);
-  return kernel;
-}
+export { GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../gpu/kernel-table.js';
 
 export interface EvaluateOptions {
   /** Playouts per position, 1 … 2³² − 1. */

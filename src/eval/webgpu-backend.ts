@@ -6,12 +6,12 @@
 import { Color, type Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
-import { ballotWorkgroupSize } from '../gpu/ballot-packing.js';
 import { type Dispatch, type DispatchLimits, planDispatches } from '../gpu/dispatch-plan.js';
 import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../gpu/gpu-device.js';
 import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
-import { FillMode, type ShaderVariant, buildShader } from '../gpu/shader-source.js';
+import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kernel-table.js';
+import { buildShader } from '../gpu/shader-source.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { EvaluatorDestroyedError } from './errors.js';
 import { checkEveryBoardDecided, checkEveryPlayoutDecided } from './result-checks.js';
@@ -56,24 +56,22 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
   const baseWorkgroupSize = options.workgroupSize ?? 64;
   const boardsPerInvocation = options.boardsPerInvocation ?? 1;
 
-  const variantOf = (kernel: GpuKernel): ShaderVariant =>
-    kernel === 'bitsliced' ? (context.subgroups ? 'bitsliced-ballot' : 'bitsliced-lanes') : kernel;
+  const variantOf = (kernel: GpuKernel): KernelVariant => variantFor(kernel, context.subgroups);
 
-  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillMode, winners: boolean, ownership: boolean) => {
+  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean) => {
     const variant = variantOf(kernel);
-    // A ballot kernel needs whole subgroups in its workgroup.
-    const workgroupSize = variant === 'bitsliced-ballot' ? ballotWorkgroupSize(baseWorkgroupSize, context.subgroupMaxSize) : baseWorkgroupSize;
+    const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
     return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
   };
 
   async function runKernel(
     g: Geometry,
     sources: readonly RecordSource[],
-    request: { kernel: GpuKernel; fill: FillMode; playouts: number; seed: number; ownership: boolean; winners: boolean; signal: AbortSignal | undefined },
+    request: { kernel: GpuKernel; fill: FillKind | null; playouts: number; seed: number; ownership: boolean; winners: boolean; signal: AbortSignal | undefined },
     onOutput: (output: DispatchOutput) => void,
   ): Promise<{ dispatches: number; kernelNs: number | null }> {
     const build = shaderFor(g, request.kernel, request.fill, request.winners, request.ownership);
-    const decide = request.fill === FillMode.None;
+    const decide = request.fill === null;
     const dispatches = planDispatches(
       {
         positions: sources.length,
@@ -112,7 +110,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
     context,
     adapter: context.adapter,
     description: `WebGPU, ${adapterText(context.adapter)}`,
-    variantOf,
+    variantOf: (kernel: GpuKernel): ShaderVariant => variantOf(kernel).name,
 
     async evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
       const start = performance.now();
@@ -127,7 +125,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
         positions,
         {
           kernel: options.kernel ?? 'bpr',
-          fill: (options.fill ?? FillKind.Exact) === FillKind.Coin ? FillMode.Coin : FillMode.Exact,
+          fill: options.fill ?? FillKind.Exact,
           playouts: options.playouts,
           seed: options.seed ?? 0,
           ownership,
@@ -153,7 +151,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
         },
       );
       const results = tallies.map((t) => t.result());
-      checkEveryPlayoutDecided(results, variantOf(options.kernel ?? 'bpr'));
+      checkEveryPlayoutDecided(results, variantOf(options.kernel ?? 'bpr').name);
       return {
         results,
         stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },
@@ -168,13 +166,13 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
       await runKernel(
         g,
         sources,
-        { kernel: options.kernel ?? 'bpr', fill: FillMode.None, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal },
+        { kernel: options.kernel ?? 'bpr', fill: null, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal },
         (output) => {
           const d = output.dispatch;
           for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
         },
       );
-      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr'));
+      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr').name);
       return out;
     },
 

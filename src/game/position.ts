@@ -3,10 +3,9 @@
  * moves, the swap (pie) rule for Hex, and the winner so far (kept by an
  * incremental union-find, so each move costs near-constant time).
  */
-import { weightedUnionFind } from '../wintest/union-find.js';
-import type { IncrementalWinTest } from '../wintest/method.js';
 import { Color, type Player, type Winner, colorName, opponent } from './color.js';
 import { parseBoardText, formatBoardText } from './board-text.js';
+import { UnionFindConnections } from './connections.js';
 import { type CellIndex, type Cells, GameKind, type Geometry, geometryOf } from './geometry.js';
 import { cellName } from './notation.js';
 
@@ -32,13 +31,13 @@ export class Position {
   private readonly board: Cells;
   private mover: Player = Color.Black;
   private readonly history: HistoryEntry[] = [];
-  private readonly connection: IncrementalWinTest;
+  private readonly connection: UnionFindConnections;
 
   constructor(geometry: Geometry, options: PositionOptions = {}) {
     this.geometry = geometry;
     this.swapAllowed = geometry.game === GameKind.Hex && (options.swap ?? true);
     this.board = new Uint8Array(geometry.cellCount);
-    this.connection = weightedUnionFind.createIncremental?.(geometry) as IncrementalWinTest;
+    this.connection = new UnionFindConnections(geometry, true);
   }
 
   static empty(game: GameKind, size: number, options: PositionOptions = {}): Position {

@@ -22,7 +22,7 @@
  */
 import { type Winner } from '../game/color.js';
 import { type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import { bprLayout } from './bpr-layout.js';
+import { bprLayout } from '../game/reduction-triangle.js';
 import { type BoardWinTest, type PreparedBatch, type WinTestMethod, BOTH_GAMES } from './method.js';
 
 /** Boards decided by one reduction: the bits of a slice word. */

@@ -14,7 +14,7 @@
  */
 import { Color, type Player, type Winner } from '../game/color.js';
 import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
-import { type BprLayout, bprLayout, pairWordOf, twoBitShiftOf } from './bpr-layout.js';
+import { type BprLayout, bprLayout, pairWordOf, twoBitShiftOf } from '../game/reduction-triangle.js';
 import { type BoardWinTest, type IncrementalWinTest, type WinTestMethod, BOTH_GAMES, cellsBatch } from './method.js';
 
 /** A reduction pyramid, updated one stone at a time. */

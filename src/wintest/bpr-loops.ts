@@ -32,7 +32,8 @@
  */
 import type { Player } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
-import { bprLayout, encodePlayerBits, majority } from './bpr-layout.js';
+import { bprLayout } from '../game/reduction-triangle.js';
+import { encodePlayerBits, majority } from './bpr-layout.js';
 
 /** Bits 0 … n − 1 of a u32 (all of them from n = 32 on). */
 function lowBits(n: number): number {

@@ -7,7 +7,8 @@
  */
 import { Color, type Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
-import { type BprLayout, bprLayout, encodeOneBit, scratchWords } from './bpr-layout.js';
+import { type BprLayout, bprLayout } from '../game/reduction-triangle.js';
+import { encodeOneBit, scratchWords } from './bpr-layout.js';
 import { type BoardWinTest, type PreparedBatch, type WinTestMethod, BOTH_GAMES, refusePartial } from './method.js';
 
 const NAME = 'bpr-packed';

@@ -12,7 +12,8 @@
  */
 import type { Color, Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
-import { type BprLayout, bprLayout, encodeTwoBit, scratchWords } from './bpr-layout.js';
+import { type BprLayout, bprLayout } from '../game/reduction-triangle.js';
+import { encodeTwoBit, scratchWords } from './bpr-layout.js';
 import { type BoardWinTest, type PreparedBatch, type WinTestMethod, BOTH_GAMES } from './method.js';
 
 /**

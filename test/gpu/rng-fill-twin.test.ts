@@ -8,7 +8,8 @@ import { PlayoutStream } from '../../src/fill/counter-rng.js';
 import { FillKind, fillPlayout } from '../../src/fill/fill.js';
 import type { Dispatch } from '../../src/gpu/dispatch-plan.js';
 import { GpuRunner } from '../../src/gpu/gpu-runner.js';
-import { FillMode, type ShaderBuild, buildShader } from '../../src/gpu/shader-source.js';
+import { FILL_DUMP } from '../../src/gpu/kernel-table.js';
+import { type ShaderBuild, buildShader } from '../../src/gpu/shader-source.js';
 import type { EvalPosition } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { gpuAvailability, openTestEvaluator, samplePositions, testRandom } from './gpu-harness.js';
@@ -56,8 +57,8 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
     return out;
   }
 
-  function dumpBuild(g: Geometry, fill: FillMode): ShaderBuild {
-    const build = buildShader({ variant: 'fill-dump', geometry: g, fill, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: false, ownership: false });
+  function dumpBuild(g: Geometry, fill: FillKind): ShaderBuild {
+    const build = buildShader({ variant: FILL_DUMP, geometry: g, fill, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: false, ownership: false });
     return { ...build, key: `${build.key}|words ${WORDS}`, constants: { ...build.constants, WORDS_PER_ITEM: WORDS } };
   }
 
@@ -69,7 +70,7 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
   ])('stream words of seed %i from playout %i on', async (seed, playoutStart) => {
     const g = geometryOf(GameKind.Hex, 3);
     const positions = samplePositions(g, testRandom(1));
-    const words = await dump(dumpBuild(g, FillMode.Exact), 'dump_words', positions, seed, dispatchOf(positions.length, playoutStart, 70), WORDS);
+    const words = await dump(dumpBuild(g, FillKind.Exact), 'dump_words', positions, seed, dispatchOf(positions.length, playoutStart, 70), WORDS);
     for (let p = 0; p < positions.length; p++) {
       for (let q = 0; q < 70; q++) {
         const stream = new PlayoutStream({ seed, position: p, playout: playoutStart + q });
@@ -92,9 +93,8 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
     const positions = samplePositions(g, testRandom(n));
     const board = new Uint8Array(g.cellCount);
     for (const fill of [FillKind.Exact, FillKind.Coin]) {
-      const mode = fill === FillKind.Exact ? FillMode.Exact : FillMode.Coin;
       const seed = 77;
-      const boards = await dump(dumpBuild(g, mode), 'dump_boards', positions, seed, dispatchOf(positions.length, 0, 40), g.cellCount);
+      const boards = await dump(dumpBuild(g, fill), 'dump_boards', positions, seed, dispatchOf(positions.length, 0, 40), g.cellCount);
       for (let p = 0; p < positions.length; p++) {
         const position = positions[p] as EvalPosition;
         for (let q = 0; q < 40; q++) {

@@ -1,0 +1,85 @@
+// The layers of src/ point only down: game → fill and wintest → gpu → eval →
+// jobs and bench → search → htp and match → cli, with src/index.ts (the
+// library's entry point) above them all. A module may import its own
+// folder's modules and any lower layer's, never a higher one's or a
+// sibling's on the same layer, so there is no loop between folders.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SRC = join(ROOT, 'src');
+
+const LAYERS: readonly (readonly string[])[] = [['game'], ['fill', 'wintest'], ['gpu'], ['eval'], ['jobs', 'bench'], ['search'], ['htp', 'match'], ['cli']];
+
+function layerOf(folder: string): number {
+  const level = LAYERS.findIndex((names) => names.includes(folder));
+  if (level < 0) throw new Error(`src/${folder}/ is in no layer: add it to LAYERS in test/layers.test.ts`);
+  return level;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Relative specifiers of static and dynamic imports and exports, and of worker URLs. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  const patterns = [/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g, /import\(\s*['"](\.[^'"]+)['"]\s*\)/g, /new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.push(match[1] as string);
+  return found;
+}
+
+/** The folder under src/ that a path lies in ('' for src/ itself), or null outside src/. */
+function folderOf(path: string): string | null {
+  const rel = relative(SRC, path);
+  if (rel.startsWith('..')) return null;
+  const parts = rel.split('/');
+  return parts.length > 1 ? (parts[0] as string) : '';
+}
+
+describe('layers point down', () => {
+  const files = sourceFiles(SRC);
+
+  test('every folder of src/ has a layer', () => {
+    const folders = new Set(files.map((f) => folderOf(f)).filter((f): f is string => f !== null && f !== ''));
+    for (const folder of folders) expect(() => layerOf(folder)).not.toThrow();
+  });
+
+  test.each(files.map((f) => [relative(ROOT, f), f] as const))('%s', (_, file) => {
+    const from = folderOf(file) as string;
+    for (const specifier of importsOf(file)) {
+      const target = resolve(dirname(file), specifier.replace(/\?.*$/, ''));
+      const to = folderOf(target);
+      if (to === null) {
+        // Only the GPU layer reads the WGSL sources; package.json is metadata.
+        const outside = relative(ROOT, target);
+        const allowed = outside === 'package.json' || (outside.startsWith('shaders/') && from === 'gpu');
+        expect(allowed, `${specifier}: only src/gpu/ reads shaders/, and nothing else outside src/ is imported`).toBe(true);
+        continue;
+      }
+      if (from === '') continue; // src/index.ts re-exports every layer
+      expect(to, `${specifier}: nothing in src/ imports the entry point`).not.toBe('');
+      if (to === from) continue;
+      expect(layerOf(to), `${specifier}: src/${from}/ (layer ${layerOf(from)}) must not import src/${to}/ (layer ${layerOf(to)})`).toBeLessThan(layerOf(from));
+      const sibling = layerOf(to) === layerOf(from);
+      expect(sibling, `${specifier}: src/${from}/ must not import its sibling src/${to}/`).toBe(false);
+    }
+  });
+
+  test('the demo imports the library only through its entry point', () => {
+    const demoFiles = sourceFiles(join(ROOT, 'demo'));
+    const deep = demoFiles.flatMap((file) =>
+      importsOf(file)
+        .map((s) => relative(ROOT, resolve(dirname(file), s.replace(/\?.*$/, ''))))
+        .filter((target) => target.startsWith('src/') && target !== 'src/index.js' && target !== 'src/index.ts')
+        .map((target) => `${relative(ROOT, file)} → ${target}`),
+    );
+    expect(deep).toEqual([]);
+  });
+});
