@@ -1,3 +1,4 @@
+// Twin: src/wintest/bitsliced.ts (the same bit-sliced reduction on the CPU; tests hold them equal).
 // Bit-sliced reduction: one u32 holds the same triangle cell of 32 boards,
 // bit b for board b, so each majority step decides 32 boards. Two planes
 // (black bits, white bits) carry empty cells; playouts fill every cell, so

@@ -1,3 +1,4 @@
+// Twin: src/wintest/bpr.ts (the same reduction on the CPU; tests hold them equal).
 // The bpr kernel: an invocation fills its boards one at a time straight into
 // column words and reduces each (Browne & Tavener's Listing 1). Hex goes
 // through the clipped template: row N black, column N white. Its main is

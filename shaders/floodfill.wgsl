@@ -1,3 +1,4 @@
+// Twin: src/wintest/floodfill.ts (the same flood fill on the CPU; tests hold them equal).
 // The floodfill kernel, the GPU baseline: one u32 per board row (bit c for
 // column c), a player's stones grown from one side until nothing changes.
 // Unlike BPR its running time depends on the board, so lanes diverge. Its

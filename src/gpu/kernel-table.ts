@@ -5,22 +5,13 @@
  * same way. Whatever needs to know about a kernel reads it here; a new
  * kernel is one record plus its shader.
  */
-import ballotTakeWgsl from '../../shaders/ballot-take.wgsl?raw';
-import bitslicedBallotWgsl from '../../shaders/bitsliced-ballot.wgsl?raw';
-import bitslicedLanesWgsl from '../../shaders/bitsliced-lanes.wgsl?raw';
-import bitslicedWgsl from '../../shaders/bitsliced.wgsl?raw';
-import boardLoopWgsl from '../../shaders/board-loop.wgsl?raw';
-import bprWgsl from '../../shaders/bpr.wgsl?raw';
-import column32Wgsl from '../../shaders/column32.wgsl?raw';
-import column64Wgsl from '../../shaders/column64.wgsl?raw';
-import fillDumpWgsl from '../../shaders/fill-dump.wgsl?raw';
-import floodfillWgsl from '../../shaders/floodfill.wgsl?raw';
 import type { BprLayout } from '../game/reduction-triangle.js';
 import { bitsliced } from '../wintest/bitsliced.js';
 import { bpr } from '../wintest/bpr.js';
 import { floodFill } from '../wintest/floodfill.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { ballotWorkgroupSize } from './ballot-packing.js';
+import type { WgslFile } from './wgsl-files.js';
 
 /** The kernels a caller can ask for, by name. */
 export type GpuKernel = 'bpr' | 'bitsliced' | 'floodfill';
@@ -43,7 +34,7 @@ export interface KernelVariant {
   /** True when the variant needs the subgroups feature. */
   readonly needsSubgroups: boolean;
   /** The variant's WGSL files (after the shared ones), for u32 columns (1) or u32 pairs (2). */
-  sources(wordsPerColumn: 1 | 2): readonly string[];
+  sources(wordsPerColumn: 1 | 2): readonly WgslFile[];
   /** Boards one invocation decides, given the evaluator's setting. */
   boardsPerInvocation(requested: number): number;
   /** Invocations per workgroup, given the evaluator's setting and the device's largest subgroup. */
@@ -57,70 +48,58 @@ export interface KernelRecord {
   readonly summary: string;
   /** In order of preference: the first whose needs the device meets runs. */
   readonly variants: readonly KernelVariant[];
-  /** The CPU win test this kernel mirrors (the twin its shader names). */
+  /** The CPU win test this kernel mirrors. */
   readonly cpuTwin: WinTestMethod;
+  /** The kernel's reduction shader and its CPU twin's file, which name each other in their first lines. */
+  readonly twinFiles: { readonly shader: string; readonly cpu: string };
 }
 
-const asRequested = (requested: number): number => requested;
-const sameWorkgroup = (requested: number): number => requested;
+/** A bit-sliced invocation decides a slice word's worth of boards. */
+const SLICE_BOARDS = 32;
 const boardLoopConstants = ({ boardsPerInvocation }: VariantSetting) => ({ BOARDS_PER_INVOCATION: boardsPerInvocation });
 const slicedConstants = ({ fullBoards }: VariantSetting) => ({ FULL_BOARDS: fullBoards ? 1 : 0 });
-/** A bit-sliced invocation decides a slice word's worth of boards. */
-const thirtyTwo = (): number => 32;
 
-const bprVariant: KernelVariant = {
+/** A variant record: what is not given is the common case (no extensions, the evaluator's own sizes). */
+function variant(record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> & Partial<KernelVariant>): KernelVariant {
+  return {
+    enables: [],
+    needsSubgroups: false,
+    boardsPerInvocation: (requested) => requested,
+    workgroupSize: (requested) => requested,
+    ...record,
+  };
+}
+
+const bprVariant = variant({
   name: 'bpr',
-  enables: [],
-  needsSubgroups: false,
-  sources: (wordsPerColumn) => [wordsPerColumn === 1 ? column32Wgsl : column64Wgsl, bprWgsl, boardLoopWgsl],
-  boardsPerInvocation: asRequested,
-  workgroupSize: sameWorkgroup,
+  sources: (wordsPerColumn) => [wordsPerColumn === 1 ? 'column32.wgsl' : 'column64.wgsl', 'bpr.wgsl', 'board-loop.wgsl'],
   constants: (setting) => ({
     ...boardLoopConstants(setting),
     ...(setting.layout.wordsPerColumn === 2 ? { LO_ONLY_FROM_PASS: setting.layout.loOnlyFromPass } : {}),
   }),
-};
+});
 
-const ballotVariant: KernelVariant = {
+const ballotVariant = variant({
   name: 'bitsliced-ballot',
   enables: ['subgroups'],
   needsSubgroups: true,
-  sources: () => [bitslicedWgsl, ballotTakeWgsl, bitslicedBallotWgsl],
-  boardsPerInvocation: thirtyTwo,
+  sources: () => ['bitsliced.wgsl', 'ballot-take.wgsl', 'bitsliced-ballot.wgsl'],
+  boardsPerInvocation: () => SLICE_BOARDS,
   workgroupSize: ballotWorkgroupSize,
   constants: slicedConstants,
-};
+});
 
-const lanesVariant: KernelVariant = {
+const lanesVariant = variant({
   name: 'bitsliced-lanes',
-  enables: [],
-  needsSubgroups: false,
-  sources: () => [bitslicedWgsl, bitslicedLanesWgsl],
-  boardsPerInvocation: thirtyTwo,
-  workgroupSize: sameWorkgroup,
+  sources: () => ['bitsliced.wgsl', 'bitsliced-lanes.wgsl'],
+  boardsPerInvocation: () => SLICE_BOARDS,
   constants: slicedConstants,
-};
+});
 
-const floodfillVariant: KernelVariant = {
-  name: 'floodfill',
-  enables: [],
-  needsSubgroups: false,
-  sources: () => [floodfillWgsl, boardLoopWgsl],
-  boardsPerInvocation: asRequested,
-  workgroupSize: sameWorkgroup,
-  constants: boardLoopConstants,
-};
+const floodfillVariant = variant({ name: 'floodfill', sources: () => ['floodfill.wgsl', 'board-loop.wgsl'], constants: boardLoopConstants });
 
 /** Test kernels that write out the generator's words and the filled boards (test/gpu/rng-fill-twin.test.ts). */
-export const FILL_DUMP: KernelVariant = {
-  name: 'fill-dump',
-  enables: [],
-  needsSubgroups: false,
-  sources: () => [fillDumpWgsl],
-  boardsPerInvocation: () => 1,
-  workgroupSize: sameWorkgroup,
-  constants: () => ({}),
-};
+export const FILL_DUMP = variant({ name: 'fill-dump', sources: () => ['fill-dump.wgsl'], boardsPerInvocation: () => 1, constants: () => ({}) });
 
 export const KERNELS: readonly KernelRecord[] = [
   {
@@ -128,18 +107,21 @@ export const KERNELS: readonly KernelRecord[] = [
     summary: "the paper's reduction, one board an invocation, 2 bits a cell in u32 columns or u32 pairs",
     variants: [bprVariant],
     cpuTwin: bpr,
+    twinFiles: { shader: 'shaders/bpr.wgsl', cpu: 'src/wintest/bpr.ts' },
   },
   {
     name: 'bitsliced',
     summary: '32 boards an invocation, one bit-plane word per triangle cell; boards transposed by subgroupBallot where subgroups exist',
     variants: [ballotVariant, lanesVariant],
     cpuTwin: bitsliced,
+    twinFiles: { shader: 'shaders/bitsliced.wgsl', cpu: 'src/wintest/bitsliced.ts' },
   },
   {
     name: 'floodfill',
     summary: 'bitboard flood fill, one board an invocation (the baseline)',
     variants: [floodfillVariant],
     cpuTwin: floodFill,
+    twinFiles: { shader: 'shaders/floodfill.wgsl', cpu: 'src/wintest/floodfill.ts' },
   },
 ];
 

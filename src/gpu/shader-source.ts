@@ -5,14 +5,11 @@
  * of private arrays, which WGSL accepts only as const-expressions: those
  * become a `const` prelude.
  */
-import commonWgsl from '../../shaders/common.wgsl?raw';
-import fillWgsl from '../../shaders/fill.wgsl?raw';
-import reductionWgsl from '../../shaders/reduction.wgsl?raw';
-import rngWgsl from '../../shaders/rng.wgsl?raw';
 import type { Geometry } from '../game/geometry.js';
 import { bprLayout } from '../game/reduction-triangle.js';
 import { FillKind } from '../fill/fill.js';
 import type { KernelVariant } from './kernel-table.js';
+import { WGSL_FILES, type WgslFile } from './wgsl-files.js';
 
 export interface ShaderRequest {
   readonly variant: KernelVariant;
@@ -32,9 +29,14 @@ export interface ShaderBuild {
   readonly code: string;
   readonly constants: Record<string, number>;
   readonly itemsPerWorkgroup: number;
+  /** What the code was assembled from: the enables, the `const` prelude, then these files. */
+  readonly enables: readonly string[];
+  readonly prelude: string;
+  readonly files: readonly WgslFile[];
 }
 
-const SHARED = [commonWgsl, rngWgsl, fillWgsl, reductionWgsl];
+/** The files every kernel starts with, in order. */
+const SHARED: readonly WgslFile[] = ['common.wgsl', 'rng.wgsl', 'fill.wgsl', 'reduction.wgsl'];
 
 /** FILL_NONE, FILL_EXACT and FILL_COIN in shaders/common.wgsl. */
 export function fillModeConstant(fill: FillKind | null): number {
@@ -64,7 +66,8 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     .join('\n');
   // `enable` must open the module.
   const enables = variant.enables.map((e) => `enable ${e};`);
-  const code = [...enables, prelude, ...SHARED, ...variant.sources(layout.wordsPerColumn)].join('\n');
+  const files = [...SHARED, ...variant.sources(layout.wordsPerColumn)];
+  const code = [...enables, prelude, ...files.map((f) => WGSL_FILES[f])].join('\n');
 
   const constants: Record<string, number> = {
     BOARD_SIZE: g.size,
@@ -82,5 +85,5 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     ...variant.constants({ layout, fullBoards: !deciding, boardsPerInvocation: perInvocation }),
   };
   const key = `${variant.name}|${prelude.replace(/\n/g, ' ')}|${JSON.stringify(constants)}`;
-  return { key, code, constants, itemsPerWorkgroup };
+  return { key, code, constants, itemsPerWorkgroup, enables, prelude, files };
 }

@@ -1,4 +1,6 @@
 /**
+ * Twin: shaders/bitsliced.wgsl (the GPU kernel doing the same bit-sliced reduction).
+ *
  * Bit-sliced BPR: bit k of a slice word belongs to board k, so one majority
  * step `a&(b|c) | b&c` on slice words reduces the same cell of 32 boards, with
  * no shifts at all. Each board's 2-bit cell code is split into two planes

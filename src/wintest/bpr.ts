@@ -1,4 +1,6 @@
 /**
+ * Twin: shaders/bpr.wgsl (the GPU kernel doing the same reduction).
+ *
  * `bpr`: bitwise-parallel reduction, the paper's Listing 1. Two bits a cell,
  * one column a word (or a lo/hi pair of u32 for columns over 16 cells), each
  * pass a majority of every cell with its two upper neighbours, computed for a

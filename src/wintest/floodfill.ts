@@ -1,4 +1,6 @@
 /**
+ * Twin: shaders/floodfill.wgsl (the GPU kernel doing the same flood fill).
+ *
  * Bitboard flood fill (Lew's bitwise BFS, the Hexbot post's bb_fill): grow a
  * set within one player's stones, starting from one side, until it stops
  * growing or reaches the goal. The board is one u32 per row (bitboard.ts), so
