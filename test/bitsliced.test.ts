@@ -9,8 +9,9 @@ import {
   transposeBoards,
   winners32,
 } from '../src/wintest/bitsliced.js';
-import { oracleWinner } from './oracle.js';
-import { ANY, everyBoard, expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement, lcgBoard } from './wintest-cases.js';
+import { oracleWinner } from './helpers/oracle.js';
+import { expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement } from './helpers/wintest-cases.js';
+import { ANY, everyBoard, randomCells, testRandom } from './helpers/boards.js';
 
 /** The 2-bit majority of DESIGN.md, spelt out: a value held twice wins, three different values give empty. */
 function majorityByCount(a: number, b: number, c: number): number {
@@ -22,7 +23,7 @@ function majorityByCount(a: number, b: number, c: number): number {
 const maj = (a: number, b: number, c: number): number => (a & (b | c)) | (b & c);
 
 describe('per-plane majority', () => {
-  const triples = everyBoard(3, ANY);
+  const triples = [...everyBoard(3, ANY)];
 
   it('equals the 2-bit majority, three different values included, for all 27 triples', () => {
     expect(triples).toHaveLength(27);
@@ -89,7 +90,7 @@ describe('bitsliced', () => {
       const g = geometryOf(game, n);
       for (const count of counts) {
         const boards = Array.from({ length: count }, (_, k) =>
-          lcgBoard(g, 1000 * n + count * 97 + k, [0.5, 0.2, 0.8][k % 3] as number, k % 4 === 3 ? 0.5 : 0),
+          randomCells(g, k % 4 === 3 ? 0.5 : 0, testRandom(1000 * n + count * 97 + k), [0.5, 0.2, 0.8][k % 3] as number),
         );
         if (count >= 31) expect(new Set(boards.map((b) => oracleWinner(game, n, b))).size, `${game}${n} ×${count}`).toBe(3);
         expectOracleAgrees(bitsliced, g, boards);
@@ -100,7 +101,7 @@ describe('bitsliced', () => {
   it('decides slices through the batch API, with and without the full-board shortcut', () => {
     const g = geometryOf(GameKind.Hex, 9);
     const layout = sliceLayoutOf(g);
-    const boards = Array.from({ length: SLICE_BOARDS }, (_, k) => lcgBoard(g, k, 0.5, 0));
+    const boards = Array.from({ length: SLICE_BOARDS }, (_, k) => randomCells(g, 0, testRandom(k)));
     const black = new Int32Array(layout.planeWords);
     const white = new Int32Array(layout.planeWords);
     expect(transposeBoards(layout, boards, 0, SLICE_BOARDS, black, white)).toBe(true);
@@ -112,7 +113,7 @@ describe('bitsliced', () => {
       winners32(result[0] as number, result[1] as number, SLICE_BOARDS, out, 0);
       expect([...out]).toEqual(want);
     }
-    boards[3] = lcgBoard(g, 99, 0.5, 0.3);
+    boards[3] = randomCells(g, 0.3, testRandom(99));
     expect(transposeBoards(layout, boards, 0, SLICE_BOARDS, black, white)).toBe(false);
     expect(() => transposeBoards(layout, boards, 0, SLICE_BOARDS + 1, black, white)).toThrow(/at most 32/);
   });

@@ -9,7 +9,7 @@ import { Color, type Player } from '../src/game/color.js';
 import { parseBoardText } from '../src/game/board-text.js';
 import { GameKind, type Geometry, geometryOf } from '../src/game/geometry.js';
 import { hasRing, ringLevel } from '../src/wintest/bpr-loops.js';
-import { xorshiftBoard } from './wintest-cases.js';
+import { boardFrom, testRandom } from './helpers/boards.js';
 
 /**
  * The tests' own answer: does some group of cells without a stone of
@@ -189,7 +189,7 @@ describe('hasRing against a flood-fill search', () => {
           const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
           const g = geometryOf(game, n);
           // Dense black boards have many rings; the rest white or empty.
-          const cells = xorshiftBoard(g, seed, (u) => (u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White));
+          const cells = boardFrom(g, testRandom(seed), (u) => (u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White));
           for (const player of [Color.Black, Color.White] as const) {
             const want = enclosesByFlood(game, n, cells, player);
             seen[want ? 'ring' : 'none']++;

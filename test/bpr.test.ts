@@ -16,8 +16,9 @@ import { bprLayout } from '../src/game/reduction-triangle.js';
 import { encodeOneBit, encodeTwoBit } from '../src/wintest/bpr-layout.js';
 import { bprPacked } from '../src/wintest/bpr-packed.js';
 import type { WinTestMethod } from '../src/wintest/method.js';
-import { oracleWinner } from './oracle.js';
-import { xorshiftBoard } from './wintest-cases.js';
+import { oracleWinner } from './helpers/oracle.js';
+import { ANY, FULL, everyBoard, randomCells, testRandom } from './helpers/boards.js';
+import { expectOracleAgrees } from './helpers/wintest-cases.js';
 
 const hex = (n: number): Geometry => geometryOf(GameKind.Hex, n);
 const yGame = (n: number): Geometry => geometryOf(GameKind.Y, n);
@@ -26,43 +27,6 @@ function twoBitWords(g: Geometry, cells: Cells): number[] {
   const out = new Int32Array(bprLayout(g).twoBitWords);
   encodeTwoBit(bprLayout(g), cells, out, 0);
   return [...out];
-}
-
-/** Every board of a geometry with cells drawn from `values`, in turn. */
-function* everyBoard(g: Geometry, values: readonly number[]): Generator<Uint8Array> {
-  const total = values.length ** g.cellCount;
-  for (let code = 0; code < total; code++) {
-    const cells = new Uint8Array(g.cellCount);
-    let rest = code;
-    for (let i = 0; i < g.cellCount; i++) {
-      cells[i] = values[rest % values.length] as number;
-      rest = Math.floor(rest / values.length);
-    }
-    yield cells;
-  }
-}
-
-/** Decides boards through prepare/decideAll and through winner, and checks both against the oracle. */
-function expectOracle(m: WinTestMethod, g: Geometry, boards: readonly Uint8Array[]): void {
-  const test = m.create(g);
-  const out = new Uint8Array(boards.length);
-  test.prepare(boards).decideAll(out);
-  boards.forEach((cells, i) => {
-    const want = oracleWinner(g.game, g.size, cells);
-    const single = test.winner(cells);
-    // One expect per failure only: exhaustive runs decide tens of thousands of boards.
-    if (out[i] !== want || single !== want) {
-      expect({ batch: out[i], winner: single }, `${m.name}, ${g.game} ${g.size}, board ${[...cells].join('')}`).toEqual({
-        batch: want,
-        winner: want,
-      });
-    }
-  });
-}
-
-/** A random board from a seed: each cell black, white or (when partial) empty. */
-function seededBoard(g: Geometry, seed: number, emptyShare: number): Uint8Array {
-  return xorshiftBoard(g, seed, (u) => (u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) / 2 ? Color.Black : Color.White));
 }
 
 const boardArb = (game: GameKind, maxSize: number, emptyShare: fc.Arbitrary<number>) =>
@@ -147,23 +111,21 @@ describe('bpr layout', () => {
 });
 
 describe('bpr, bpr-packed and bpr-incremental against the oracle, exhaustively', () => {
-  const full = [Color.Black, Color.White];
-  const any = [Color.Empty, Color.Black, Color.White];
   it.each([1, 2, 3, 4])('every full Hex board of side %i', (n) => {
-    const boards = [...everyBoard(hex(n), full)];
-    for (const m of [bpr, bprPacked, bprIncremental]) expectOracle(m, hex(n), boards);
+    const boards = [...everyBoard(hex(n).cellCount, FULL)];
+    for (const m of [bpr, bprPacked, bprIncremental]) expectOracleAgrees(m, hex(n), boards);
   });
   it.each([1, 2, 3])('every partial Hex board of side %i', (n) => {
-    const boards = [...everyBoard(hex(n), any)];
-    for (const m of [bpr, bprIncremental]) expectOracle(m, hex(n), boards);
+    const boards = [...everyBoard(hex(n).cellCount, ANY)];
+    for (const m of [bpr, bprIncremental]) expectOracleAgrees(m, hex(n), boards);
   });
   it.each([1, 2, 3, 4, 5])('every full Y %i board', (n) => {
-    const boards = [...everyBoard(yGame(n), full)];
-    for (const m of [bpr, bprPacked, bprIncremental]) expectOracle(m, yGame(n), boards);
+    const boards = [...everyBoard(yGame(n).cellCount, FULL)];
+    for (const m of [bpr, bprPacked, bprIncremental]) expectOracleAgrees(m, yGame(n), boards);
   });
   it.each([1, 2, 3, 4])('every partial Y %i board', (n) => {
-    const boards = [...everyBoard(yGame(n), any)];
-    for (const m of [bpr, bprIncremental]) expectOracle(m, yGame(n), boards);
+    const boards = [...everyBoard(yGame(n).cellCount, ANY)];
+    for (const m of [bpr, bprIncremental]) expectOracleAgrees(m, yGame(n), boards);
   });
 });
 
@@ -176,7 +138,7 @@ describe('the 1-word/2-word boundary', () => {
   ])('%s %i: random full and partial boards, and edge-to-edge chains along the last rows', (game, n) => {
     const g = geometryOf(game, n);
     const boards: Uint8Array[] = [];
-    for (let s = 1; s <= 150; s++) boards.push(seededBoard(g, s * 7919, 0), seededBoard(g, s * 104729, 0.3));
+    for (let s = 1; s <= 150; s++) boards.push(randomCells(g, 0, testRandom(s * 7919)), randomCells(g, 0.3, testRandom(s * 104729)));
     // Chains through the rows that sit in the hi word (Hex row 15, the template; Y row 16).
     for (const colour of [Color.Black, Color.White]) {
       const line = new Uint8Array(g.cellCount);
@@ -187,8 +149,8 @@ describe('the 1-word/2-word boundary', () => {
       }
       boards.push(line);
     }
-    for (const m of [bpr, bprIncremental]) expectOracle(m, g, boards);
-    expectOracle(bprPacked, g, boards.filter((b) => !b.includes(Color.Empty)));
+    for (const m of [bpr, bprIncremental]) expectOracleAgrees(m, g, boards);
+    expectOracleAgrees(bprPacked, g, boards.filter((b) => !b.includes(Color.Empty)));
   });
 });
 
@@ -197,7 +159,7 @@ describe('random boards up to the largest sizes (fast-check)', () => {
     fc.assert(
       fc.property(boardArb(game, maxSize, emptyShare), ({ n, seed, emptyShare: share }) => {
         const g = geometryOf(game, n);
-        const cells = seededBoard(g, seed, share);
+        const cells = randomCells(g, share, testRandom(seed));
         const want = oracleWinner(game, n, cells);
         for (const m of methods) expect(m.create(g).winner(cells), `${m.name} ${game} ${n} seed ${seed}`).toBe(want);
       }),
@@ -219,7 +181,7 @@ describe('non-destructiveness and prepared batches', () => {
     const g = geometryOf(game, n);
     for (const m of [bpr, bprPacked]) {
       const test = m.create(g);
-      const boards = [1, 2, 3, 4, 5, 6].map((s) => seededBoard(g, s * 31337, 0));
+      const boards = [1, 2, 3, 4, 5, 6].map((s) => randomCells(g, 0, testRandom(s * 31337)));
       const copies = boards.map((b) => b.slice());
       const want = boards.map((b) => oracleWinner(game, n, b));
       boards.forEach((b, i) => {
@@ -232,7 +194,7 @@ describe('non-destructiveness and prepared batches', () => {
       batch.decideAll(out);
       expect([...out]).toEqual(want);
       // Deciding other boards in between must not disturb the batch's words.
-      test.winner(seededBoard(g, 99, 0));
+      test.winner(randomCells(g, 0, testRandom(99)));
       out.fill(0);
       batch.decideAll(out);
       expect([...out]).toEqual(want);
@@ -250,7 +212,7 @@ describe('bpr-packed', () => {
     [GameKind.Y, 5],
   ])('refuses a %s %i board with an empty cell, in winner and in prepare', (game, n) => {
     const g = geometryOf(game, n);
-    const full = seededBoard(g, 5, 0);
+    const full = randomCells(g, 0, testRandom(5));
     const partial = full.slice();
     partial[g.cellCount - 1] = Color.Empty;
     const test = bprPacked.create(g);
@@ -330,7 +292,7 @@ describe('bpr-incremental', () => {
   it('updates only a cone: a move changes columns x − p … x of level p', () => {
     const g = hex(9);
     const pyramid = new BprPyramid(g);
-    const cells = seededBoard(g, 77, 0.5);
+    const cells = randomCells(g, 0.5, testRandom(77));
     cells[g.index(4, 6)] = Color.Empty;
     pyramid.load(cells);
     const before = pyramid.snapshot();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/program.js';
 import { GameKind } from '../src/game/geometry.js';
 import { METHODS } from '../src/wintest/registry.js';
-import { type OracleGame, oracleWinner } from './oracle.js';
+import { type OracleGame, oracleWinner } from './helpers/oracle.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ANSWER = ['none', 'black', 'white'] as const;

@@ -4,7 +4,7 @@ import { GameKind, geometryOf } from '../src/game/geometry.js';
 import { parseBoardText } from '../src/game/board-text.js';
 import { PlayoutStream, pcgBlock, uniformBelow } from '../src/fill/counter-rng.js';
 import { FillKind, countEmpty, fillPlayout } from '../src/fill/fill.js';
-import { chiSquare, chiSquareCritical } from './stats.js';
+import { chiSquare, chiSquareCritical } from './helpers/stats.js';
 
 const hex5 = geometryOf(GameKind.Hex, 5);
 // A few stones already down, so that the fill must skip them.

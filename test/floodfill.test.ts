@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Color } from '../src/game/color.js';
 import { GameKind, geometryOf } from '../src/game/geometry.js';
 import { fillRuns, floodFill } from '../src/wintest/floodfill.js';
-import { oracleWinner } from './oracle.js';
-import { expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement, hexSerpentine } from './wintest-cases.js';
+import { oracleWinner } from './helpers/oracle.js';
+import { expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement, hexSerpentine } from './helpers/wintest-cases.js';
 
 /** The runs of m that hold a bit of x, one bit at a time. */
 function runsByHand(m: number, x: number): number {

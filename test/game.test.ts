@@ -6,7 +6,7 @@ import { formatBoardText, parseBoardText } from '../src/game/board-text.js';
 import { cellName, columnName, parseCell } from '../src/game/notation.js';
 import { Position, SWAP } from '../src/game/position.js';
 import { asciiPicture } from '../src/game/ascii.js';
-import { oracleWinner } from './oracle.js';
+import { oracleWinner } from './helpers/oracle.js';
 
 describe('geometry', () => {
   it('refuses sizes out of range', () => {

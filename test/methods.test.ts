@@ -9,7 +9,8 @@ import { GameKind, type Geometry, geometryOf } from '../src/game/geometry.js';
 import { FillKind, fillPlayout } from '../src/fill/fill.js';
 import { METHODS, methodByName, methodNames } from '../src/wintest/registry.js';
 import type { WinTestMethod } from '../src/wintest/method.js';
-import { oracleWinner } from './oracle.js';
+import { everyBoard, randomCells, testRandom } from './helpers/boards.js';
+import { oracleWinner } from './helpers/oracle.js';
 
 const EXPECTED_NAMES = ['bpr', 'bpr-packed', 'bpr-incremental', 'bitsliced', 'unionfind', 'wqhuf', 'path', 'floodfill', 'components'];
 
@@ -28,21 +29,8 @@ function allBoards(g: Geometry, values: readonly number[]): BoardSet {
   const key = `${g.game}${g.size}:${values.join('')}`;
   const cached = boardSets.get(key);
   if (cached) return cached;
-  const k = values.length;
-  const total = k ** g.cellCount;
-  const boards: Uint8Array[] = [];
-  const winners = new Uint8Array(total);
-  for (let code = 0; code < total; code++) {
-    const cells = new Uint8Array(g.cellCount);
-    let rest = code;
-    for (let i = 0; i < g.cellCount; i++) {
-      cells[i] = values[rest % k] as number;
-      rest = Math.floor(rest / k);
-    }
-    boards.push(cells);
-    winners[code] = oracleWinner(g.game, g.size, cells);
-  }
-  const set = { boards, winners };
+  const boards = [...everyBoard(g.cellCount, values)];
+  const set = { boards, winners: Uint8Array.from(boards, (cells) => oracleWinner(g.game, g.size, cells)) };
   boardSets.set(key, set);
   return set;
 }
@@ -121,12 +109,8 @@ describe.each(METHODS.map((m) => [m.name, m] as const))('%s', (_name, method) =>
 function randomBoard(g: Geometry, seed: number, emptyShare: number): Uint8Array {
   const full = new Uint8Array(g.cellCount);
   fillPlayout(new Uint8Array(g.cellCount), Color.Black, { seed, position: 0, playout: 0 }, FillKind.Exact, full);
-  let s = seed;
-  for (let i = 0; i < full.length; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    if (s / 2 ** 32 < emptyShare) full[i] = Color.Empty;
-  }
-  return full;
+  const holes = randomCells(g, emptyShare, testRandom(seed), 0);
+  return full.map((v, i) => (holes[i] === Color.Empty ? Color.Empty : v));
 }
 
 describe('all methods together', () => {

@@ -1,43 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Color } from '../src/game/color.js';
-import { type Cells, GameKind, MAX_SIZE, geometryOf } from '../src/game/geometry.js';
+import { GameKind, MAX_SIZE, geometryOf } from '../src/game/geometry.js';
 import { pathFollowing } from '../src/wintest/path.js';
-import { type OracleGame, oracleWinner } from './oracle.js';
+import { ANY, FULL, everyBoard } from './helpers/boards.js';
+import { type OracleGame, oracleWinner } from './helpers/oracle.js';
+import { expectOracleAgrees } from './helpers/wintest-cases.js';
 
 const GAMES: readonly { kind: GameKind; oracle: OracleGame }[] = [
   { kind: GameKind.Hex, oracle: 'hex' },
   { kind: GameKind.Y, oracle: 'y' },
 ];
 
-/** Every board of `cellCount` cells over `colours` values, in counting order. */
-function* everyBoard(cellCount: number, colours: number): Generator<Cells> {
-  const cells = new Uint8Array(cellCount);
-  const total = colours ** cellCount;
-  for (let k = 0; k < total; k++) {
-    let rest = k;
-    for (let i = 0; i < cellCount; i++) {
-      cells[i] = rest % colours;
-      rest = Math.floor(rest / colours);
-    }
-    yield cells;
-  }
-}
-
-/** Full boards count only black and white: map digit 0/1 to black/white. */
-function asFull(cells: Cells): Cells {
-  return cells.map((v) => v + 1);
-}
-
 function checkEvery(game: (typeof GAMES)[number], n: number, full: boolean): void {
   const g = geometryOf(game.kind, n);
-  const test = pathFollowing.create(g);
-  let mismatches = 0;
-  for (const digits of everyBoard(g.cellCount, full ? 2 : 3)) {
-    const cells = full ? asFull(digits) : digits;
-    if (test.winner(cells) !== oracleWinner(game.oracle, n, cells)) mismatches++;
-  }
-  expect(mismatches).toBe(0);
+  expectOracleAgrees(pathFollowing, g, [...everyBoard(g.cellCount, full ? FULL : ANY)]);
 }
 
 describe('path: exhaustive small boards', () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import ballotTakeWgsl from '../../shaders/ballot-take.wgsl?raw';
 import { SUBGROUP_SIZES, takeForRound } from '../../src/gpu/ballot-packing.js';
 import { BufferUsage, MapMode } from '../../src/gpu/webgpu-flags.js';
-import { gpuAvailability, useTestEvaluator } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluator } from '../helpers/gpu-harness.js';
 
 const gpu = await gpuAvailability();
 

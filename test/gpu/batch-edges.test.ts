@@ -12,7 +12,8 @@ import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import type { GpuKernel, PositionResult } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
-import { gpuAvailability, randomCells, testRandom, useTestEvaluators } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluators } from '../helpers/gpu-harness.js';
+import { randomCells, testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 const WORKGROUP = 64;

@@ -6,7 +6,8 @@ import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { samplePositions, testRandom, useTestEvaluators } from './gpu-harness.js';
+import { samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';
+import { testRandom } from '../helpers/boards.js';
 
 // Union-find: a method that shares nothing with the kernels' reduction.
 const cpu = createCpuEvaluator(weightedUnionFind);

@@ -5,8 +5,8 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind, fillPlayout } from '../../src/fill/fill.js';
 import { createEvaluator } from '../../src/eval/create-evaluator.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
-import { oracleWinner } from '../oracle.js';
-import { randomCells, testRandom } from './gpu-harness.js';
+import { oracleWinner } from '../helpers/oracle.js';
+import { randomCells, testRandom } from '../helpers/boards.js';
 
 describe('the CPU backend', async () => {
   const cpu = await createEvaluator({ backend: 'cpu' });

@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { GameKind, MAX_SIZE, geometryOf } from '../../src/game/geometry.js';
 import { GPU_KERNELS } from '../../src/eval/types.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
-import { gpuAvailability, randomCells, testRandom, useTestEvaluators } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluators } from '../helpers/gpu-harness.js';
+import { randomCells, testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 

@@ -5,8 +5,9 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import type { GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { oracleWinner } from '../oracle.js';
-import { gpuAvailability, openTestEvaluator, randomCells, testRandom } from './gpu-harness.js';
+import { oracleWinner } from '../helpers/oracle.js';
+import { gpuAvailability, openTestEvaluator } from '../helpers/gpu-harness.js';
+import { randomCells, testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 const CASES: [GameKind, number][] = [

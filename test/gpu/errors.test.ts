@@ -11,7 +11,7 @@ import type { EvalPosition, EvaluateOptions } from '../../src/eval/types.js';
 import { createWebGpuEvaluator, type WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { WebGpuUnavailableError } from '../../src/gpu/gpu-device.js';
 import { GpuLostError } from '../../src/gpu/gpu-runner.js';
-import { gpuAvailability, openTestEvaluator } from './gpu-harness.js';
+import { gpuAvailability, openTestEvaluator } from '../helpers/gpu-harness.js';
 
 const noAdapter = { requestAdapter: async () => null } as unknown as GPU;
 

@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { GameKind } from '../../src/game/geometry.js';
 import { kernelEqualityTests } from './compare.js';
-import { gpuAvailability } from './gpu-harness.js';
+import { gpuAvailability } from '../helpers/gpu-harness.js';
 
 const HEX_SIZES = [1, 2, 7, 11, 15, 16, 19, 31];
 const gpu = await gpuAvailability();

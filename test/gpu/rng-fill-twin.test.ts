@@ -12,7 +12,8 @@ import { FILL_DUMP } from '../../src/gpu/kernel-table.js';
 import { type ShaderBuild, buildShader } from '../../src/gpu/shader-source.js';
 import type { EvalPosition } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { gpuAvailability, openTestEvaluator, samplePositions, testRandom } from './gpu-harness.js';
+import { gpuAvailability, openTestEvaluator, samplePositions } from '../helpers/gpu-harness.js';
+import { testRandom } from '../helpers/boards.js';
 
 const WORDS = 12;
 const gpu = await gpuAvailability();

@@ -5,7 +5,8 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import type { Evaluation, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
-import { gpuAvailability, openTestEvaluator, samplePositions, testRandom } from './gpu-harness.js';
+import { gpuAvailability, openTestEvaluator, samplePositions } from '../helpers/gpu-harness.js';
+import { testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 

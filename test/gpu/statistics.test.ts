@@ -6,7 +6,7 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import type { GpuKernel } from '../../src/eval/types.js';
-import { gpuAvailability, useTestEvaluator } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluator } from '../helpers/gpu-harness.js';
 
 const gpu = await gpuAvailability();
 

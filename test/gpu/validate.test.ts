@@ -11,7 +11,8 @@ import { CliError } from '../../src/cli/cli-error.js';
 import { createGpuDecider, parseGpuMethod } from '../../src/cli/gpu-winner.js';
 import { registerValidateCommand } from '../../src/cli/validate-command.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
-import { gpuAvailability, useTestEvaluator, randomCells, samplePositions, testRandom } from './gpu-harness.js';
+import { gpuAvailability, useTestEvaluator, samplePositions } from '../helpers/gpu-harness.js';
+import { randomCells, testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 

@@ -1,34 +1,16 @@
 /**
- * Boards and checks shared by the tests of single win-test methods
- * (bitsliced, floodfill, components): every board of a small size, random
- * boards drawn by fast-check, hand-built winding paths, and a comparison of
- * a method with the oracle both one board at a time and as a batch.
+ * Checks shared by the tests of win-test methods: a comparison of a method
+ * with the oracle both one board at a time and as a batch, exhaustively on
+ * small boards and on random boards drawn by fast-check, and hand-built
+ * winding paths.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { Color } from '../src/game/color.js';
-import { GameKind, type Geometry, geometryOf } from '../src/game/geometry.js';
-import type { WinTestMethod } from '../src/wintest/method.js';
+import { Color } from '../../src/game/color.js';
+import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
+import type { WinTestMethod } from '../../src/wintest/method.js';
+import { ANY, FULL, everyBoard, randomCells, testRandom } from './boards.js';
 import { oracleWinner } from './oracle.js';
-
-/** Every board of `cellCount` cells over `values` (values.length ** cellCount boards). */
-export function everyBoard(cellCount: number, values: readonly number[]): Uint8Array[] {
-  const k = values.length;
-  const boards: Uint8Array[] = [];
-  for (let code = 0; code < k ** cellCount; code++) {
-    const cells = new Uint8Array(cellCount);
-    let rest = code;
-    for (let i = 0; i < cellCount; i++) {
-      cells[i] = values[rest % k] as number;
-      rest = Math.floor(rest / k);
-    }
-    boards.push(cells);
-  }
-  return boards;
-}
-
-export const FULL = [Color.Black, Color.White] as const;
-export const ANY = [Color.Empty, Color.Black, Color.White] as const;
 
 function describeBoard(g: Geometry, cells: Uint8Array): string {
   return `${g.game} ${g.size}: ${[...cells].map((v) => '.bw'[v]).join('')}`;
@@ -49,44 +31,14 @@ export function expectOracleAgrees(method: WinTestMethod, g: Geometry, boards: r
 
 /** Every full Hex board up to 4×4, every partial one up to 3×3, every full Y board up to 5. */
 export function expectExhaustiveAgreement(method: WinTestMethod): void {
-  for (let n = 1; n <= 4; n++) expectOracleAgrees(method, geometryOf(GameKind.Hex, n), everyBoard(n * n, FULL));
-  for (let n = 1; n <= 3; n++) expectOracleAgrees(method, geometryOf(GameKind.Hex, n), everyBoard(n * n, ANY));
+  for (let n = 1; n <= 4; n++) expectOracleAgrees(method, geometryOf(GameKind.Hex, n), [...everyBoard(n * n, FULL)]);
+  for (let n = 1; n <= 3; n++) expectOracleAgrees(method, geometryOf(GameKind.Hex, n), [...everyBoard(n * n, ANY)]);
   for (let n = 1; n <= 5; n++) {
-    expectOracleAgrees(method, geometryOf(GameKind.Y, n), everyBoard((n * (n + 1)) / 2, FULL));
+    expectOracleAgrees(method, geometryOf(GameKind.Y, n), [...everyBoard((n * (n + 1)) / 2, FULL)]);
   }
   for (let n = 1; n <= 3; n++) {
-    expectOracleAgrees(method, geometryOf(GameKind.Y, n), everyBoard((n * (n + 1)) / 2, ANY));
+    expectOracleAgrees(method, geometryOf(GameKind.Y, n), [...everyBoard((n * (n + 1)) / 2, ANY)]);
   }
-}
-
-/** A board from a small LCG: each cell empty with p = empty, else black with p = black. */
-export function lcgBoard(g: Geometry, seed: number, black: number, empty: number): Uint8Array {
-  const cells = new Uint8Array(g.cellCount);
-  let s = seed >>> 0;
-  const next = (): number => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-  for (let i = 0; i < cells.length; i++) {
-    cells[i] = next() < empty ? Color.Empty : next() < black ? Color.Black : Color.White;
-  }
-  return cells;
-}
-
-/**
- * A board from a xorshift32 stream seeded with `seed`: cell i is colour(u),
- * u the stream's i-th number in [0, 1).
- */
-export function xorshiftBoard(g: Geometry, seed: number, colour: (u: number) => Color): Uint8Array {
-  let s = seed | 1;
-  const cells = new Uint8Array(g.cellCount);
-  for (let i = 0; i < cells.length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    cells[i] = colour((s >>> 0) / 4294967296);
-  }
-  return cells;
 }
 
 export interface BoardCase {
@@ -109,7 +61,7 @@ export function boardCase(game: GameKind, sizes: { min: number; max: number }, e
     })
     .map(({ n, seed, black, empty: e }) => {
       const g = geometryOf(game, n);
-      return { g, cells: lcgBoard(g, seed, black, e) };
+      return { g, cells: randomCells(g, e, testRandom(seed), black) };
     });
 }
 

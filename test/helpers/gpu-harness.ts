@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Color, type Player } from '../../src/game/color.js';
 import type { Cells, Geometry } from '../../src/game/geometry.js';
+import { randomCells } from './boards.js';
 import type { EvalPosition } from '../../src/eval/types.js';
 import { type WebGpuEvaluator, type WebGpuEvaluatorOptions, createWebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 
@@ -68,25 +69,6 @@ export function useTestEvaluators<const T extends readonly WebGpuEvaluatorOption
 export function useTestEvaluator(options: WebGpuEvaluatorOptions = {}): () => WebGpuEvaluator {
   const [evaluator] = useTestEvaluators(options);
   return evaluator;
-}
-
-/** A small deterministic generator for test positions (not the playout RNG). */
-export function testRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return (s >>> 8) / (1 << 24);
-  };
-}
-
-/** A board with each cell black, white or empty; `emptyShare` of cells left empty. */
-export function randomCells(g: Geometry, emptyShare: number, random: () => number): Cells {
-  const cells = new Uint8Array(g.cellCount);
-  for (let i = 0; i < cells.length; i++) {
-    const r = random();
-    cells[i] = r < emptyShare ? Color.Empty : random() < 0.5 ? Color.Black : Color.White;
-  }
-  return cells;
 }
 
 /** Empty, partial (half empty) and nearly full (3 empty cells or fewer) positions. */
