@@ -2,7 +2,8 @@
  * Validates the GPU against the CPU, playout by playout: the GPU writes every
  * playout's winner; the CPU rebuilds each board from the same (seed,
  * position, playout) with fillPlayout and decides it with an independent
- * method (wqhuf, union-find). Every playout must agree.
+ * method (wqhuf, union-find). Every playout must agree, and so must the
+ * win counts and, when asked, every cell's ownership count.
  */
 import { Color, type Winner, colorName } from '../game/color.js';
 import { formatBoardText } from '../game/board-text.js';
@@ -19,6 +20,8 @@ export interface ValidationRequest {
   readonly seed?: number;
   readonly fill?: FillKind;
   readonly kernel?: GpuKernel;
+  /** Also compare every cell's ownership count (default false). */
+  readonly ownership?: boolean;
   /** How many mismatches to describe in full (default 5). */
   readonly keepMismatches?: number;
   /** The CPU's method (default wqhuf). */
@@ -45,6 +48,8 @@ export interface ValidationReport {
   readonly cpuWinRate: number;
   /** GPU counts that disagree with its own per-playout winners (must be 0). */
   readonly countMismatches: number;
+  /** Cells, over all positions, whose GPU ownership count differs from the CPU's (0 when not compared). */
+  readonly ownershipMismatches: number;
   readonly kernel: string;
   readonly fill: FillKind;
   readonly adapter: string;
@@ -55,11 +60,13 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
   const fill = request.fill ?? FillKind.Exact;
   const kernel = request.kernel ?? 'bpr';
   const keep = request.keepMismatches ?? 5;
-  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true });
+  const ownership = request.ownership ?? false;
+  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true, ownership });
 
   const firstMismatches: Mismatch[] = [];
   let mismatches = 0;
   let countMismatches = 0;
+  let ownershipMismatches = 0;
   let gpuMine = 0;
   let cpuMine = 0;
   let compared = 0;
@@ -71,6 +78,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     if (!result || !gpuWinners) throw new Error(`the GPU returned no winners for position ${p}`);
     const test = (request.cpuMethod ?? weightedUnionFind).create(position.geometry);
     const board = new Uint8Array(position.geometry.cellCount);
+    const owned = ownership ? new Uint32Array(board.length) : null;
     let black = 0;
     let white = 0;
     for (let q = 0; q < request.playouts; q++) {
@@ -83,6 +91,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       else if (gpu === Color.White) white++;
       if (gpu === position.toMove) gpuMine++;
       if (cpu === position.toMove) cpuMine++;
+      if (owned) for (let i = 0; i < board.length; i++) if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
       if (gpu !== cpu) {
         mismatches++;
         if (firstMismatches.length < keep) {
@@ -91,6 +100,11 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       }
     }
     if (black !== result.blackWins || white !== result.whiteWins) countMismatches++;
+    if (owned) {
+      const gpuOwned = result.ownership;
+      if (!gpuOwned) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i]) ownershipMismatches++;
+    }
   }
   return {
     compared,
@@ -99,6 +113,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     gpuWinRate: compared > 0 ? gpuMine / compared : 0,
     cpuWinRate: compared > 0 ? cpuMine / compared : 0,
     countMismatches,
+    ownershipMismatches,
     kernel: evaluator.variantOf(kernel),
     fill,
     adapter: adapterText(evaluator.context.adapter),

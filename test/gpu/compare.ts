@@ -2,15 +2,11 @@
 import { expect, test } from 'vitest';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
-import { weightedUnionFind } from '../../src/wintest/union-find.js';
+import { validateGpuAgainstCpu } from '../../src/eval/validate-gpu.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';
 import { testRandom } from '../helpers/boards.js';
-
-// Union-find: a method that shares nothing with the kernels' reduction.
-const cpu = createCpuEvaluator(weightedUnionFind);
 
 /** Fewer playouts on big boards: SwiftShader runs the kernels on two CPU cores. */
 export function playoutsFor(g: Geometry): number {
@@ -18,22 +14,18 @@ export function playoutsFor(g: Geometry): number {
 }
 
 /**
- * Plays the sample positions of `g` with both fills on the GPU kernel and on
- * the CPU, and expects every winner, count and ownership count to be equal.
+ * Plays the sample positions of `g` with both fills on the GPU kernel and
+ * validates every winner, count and ownership count against the CPU's
+ * rebuild of each playout (the one validation, src/eval/validate-gpu.ts).
  */
 export async function expectGpuEqualsCpu(gpu: WebGpuEvaluator, g: Geometry, kernel: GpuKernel): Promise<void> {
   const positions: EvalPosition[] = samplePositions(g, testRandom(g.size * 7 + (g.game === 'hex' ? 1 : 2)));
   for (const fill of [FillKind.Exact, FillKind.Coin]) {
-    const request = { playouts: playoutsFor(g), seed: 2012 + g.size, fill, kernel, winners: true, ownership: true };
-    const [onGpu, onCpu] = await Promise.all([gpu.evaluate(positions, request), cpu.evaluate(positions, request)]);
-    onGpu.results.forEach((got, p) => {
-      const want = onCpu.results[p];
-      const where = `${kernel} ${fill} fill, position ${p}`;
-      expect(got.winners, where).toEqual(want?.winners);
-      expect([got.blackWins, got.whiteWins], where).toEqual([want?.blackWins, want?.whiteWins]);
-      expect(got.ownership, where).toEqual(want?.ownership);
-      expect(got.winRate, where).toBe(want?.winRate);
-    });
+    const report = await validateGpuAgainstCpu(gpu, { positions, playouts: playoutsFor(g), seed: 2012 + g.size, fill, kernel, ownership: true });
+    const where = `${kernel} ${fill} fill`;
+    expect(report.compared, where).toBe(positions.length * playoutsFor(g));
+    expect({ mismatches: report.mismatches, counts: report.countMismatches, ownership: report.ownershipMismatches }, where).toEqual({ mismatches: 0, counts: 0, ownership: 0 });
+    expect(report.gpuWinRate, where).toBe(report.cpuWinRate);
   }
 }
 
