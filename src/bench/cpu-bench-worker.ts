@@ -1,6 +1,6 @@
-/** Runs one CPU benchmark measurement in its own V8 isolate (a worker thread). */
+/** Runs one benchmark measurement in its own V8 isolate (a worker thread). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type CellRequest, measureCell } from './cpu-bench-cell.js';
+import { type IsolatedRequest, measureHere } from './isolated-cell.js';
 
-const result = await measureCell(workerData as CellRequest);
+const result = await measureHere(workerData as IsolatedRequest);
 parentPort?.postMessage(result);
