@@ -12,9 +12,9 @@ import { RatePlot } from './rate-plot.js';
 import { type PageResults, emptyResults, publishResults } from './results.js';
 import { type DemoSettings, presetFromQuery, presetSoftwareBatch, readSettings, setKernelChoices, syncSizeLimit } from './settings.js';
 import { wireSuite } from './suite-panel.js';
-import { presetSuiteForm } from './suite-settings.js';
+import { presetSoftwareSuite, presetSuiteForm } from './suite-settings.js';
 import { validationBatch } from './validation.js';
-import { detectWebGpu } from './webgpu-support.js';
+import { adapterLabel, detectWebGpu } from './webgpu-support.js';
 
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -211,6 +211,11 @@ wireSuite(
     table: byId('suite-table', HTMLTableElement),
     plotContainer: byId('suite-plot', HTMLDivElement),
     downloads: { json: byId('download-json', HTMLButtonElement), csv: byId('download-csv', HTMLButtonElement), png: byId('download-png', HTMLButtonElement) },
+    adapterName: () => {
+      const a = results.adapter;
+      if (!a) return 'no adapter';
+      return a.software ? `${adapterLabel(a)} (software: CPU figures)` : adapterLabel(a);
+    },
     exclusive,
     publish: (report, error) => {
       results.suite = report;
@@ -228,7 +233,10 @@ async function start(): Promise<void> {
   if (support.kind === 'ok') {
     results.adapter = support.adapter;
     webGpuReady = true;
-    if (support.adapter.software) presetSoftwareBatch(form, query);
+    if (support.adapter.software) {
+      presetSoftwareBatch(form, query);
+      presetSoftwareSuite(suiteForm, query);
+    }
     throughputPanel.set('figures', support.adapter.software ? 'CPU figures: this adapter (SwiftShader) runs the shaders on the CPU.' : '');
     const figures = throughputPanel.element.querySelector<HTMLElement>('[data-field="figures"]');
     if (figures) figures.hidden = !support.adapter.software;

@@ -29,7 +29,7 @@ export class SizePlot {
   constructor(private readonly container: HTMLElement) {}
 
   /** Redraws from every row so far (uPlot fixes its series when made, so a new series means a new chart). */
-  show(rows: readonly SuiteRow[]): void {
+  show(rows: readonly SuiteRow[], title: string): void {
     const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
     const names = [...new Set(rows.map(seriesName))];
     const data: uPlot.AlignedData = [
@@ -41,6 +41,7 @@ export class SizePlot {
       {
         width: Math.max(320, this.container.clientWidth),
         height: HEIGHT,
+        title,
         legend: { live: false },
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [

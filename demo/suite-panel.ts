@@ -19,6 +19,8 @@ export interface SuitePage {
   readonly table: HTMLTableElement;
   readonly plotContainer: HTMLElement;
   readonly downloads: { readonly json: HTMLButtonElement; readonly csv: HTMLButtonElement; readonly png: HTMLButtonElement };
+  /** The adapter in words, for the chart's title (its PNG travels without the page). */
+  adapterName(): string;
   /** Runs `work` with the page marked busy and the engine ready; rethrows its errors. */
   exclusive<T>(work: (engine: Engine) => Promise<T>): Promise<T>;
   /** The report, for the page's JSON. */
@@ -86,7 +88,7 @@ export function wireSuite(page: SuitePage, runButton: HTMLButtonElement): void {
           onRow: (row) => {
             rows.push(row);
             addRow(row);
-            plot.show(rows);
+            plot.show(rows, `Milliseconds per 10,000 playouts, ${row.fill} fill, empty board: ${page.adapterName()}`);
           },
         }),
       )

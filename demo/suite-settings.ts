@@ -3,7 +3,7 @@
  * playouts. Preset from the query string (suite-games=hex,y&suite-sizes=7,11
  * …), which is how `npm start` sets the page up before it clicks Run.
  */
-import { DEFAULT_SUITE, FillKind, type SuiteSpec, checkSize, parseGameKind, parseGpuKernel } from '../src/index.js';
+import { DEFAULT_SUITE, FillKind, SOFTWARE_SUITE_PLAYOUTS, type SuiteSpec, checkSize, parseGameKind, parseGpuKernel } from '../src/index.js';
 
 const FIELDS = ['games', 'sizes', 'kernels', 'playouts', 'cpu-playouts', 'runs', 'validate'] as const;
 
@@ -61,4 +61,10 @@ export function presetSuiteForm(form: HTMLFormElement, spec: SuiteSpec, query: U
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement) field.value = query.get(`suite-${name}`) ?? values[name];
   }
+}
+
+/** On a software adapter the GPU batch shrinks (SOFTWARE_SUITE_PLAYOUTS), unless the query string chose one. */
+export function presetSoftwareSuite(form: HTMLFormElement, query: URLSearchParams): void {
+  const field = form.elements.namedItem('playouts');
+  if (!query.has('suite-playouts') && field instanceof HTMLInputElement) field.value = String(SOFTWARE_SUITE_PLAYOUTS);
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
-import { DEFAULT_SUITE, QUICK_SUITE, type SuiteSpec } from '../jobs/suite.js';
+import { DEFAULT_SUITE, QUICK_SUITE, SOFTWARE_SUITE_PLAYOUTS, type SuiteSpec } from '../jobs/suite.js';
 import { runChromeBench } from '../report/chrome-bench.js';
 import { DEFAULT_RESULTS_ROOT, dateStamp } from '../report/write-results.js';
 import { BOTH_GAMES } from '../wintest/method.js';
@@ -28,16 +28,20 @@ interface ChromeBenchCliOptions {
 /** Playouts per GPU call: at least one, and no more than one dispatch's worth on any adapter. */
 const MAX_PLAYOUTS = 1 << 24;
 
-export function chromeBenchSpec(options: ChromeBenchCliOptions): SuiteSpec {
-  const base = options.quick ? QUICK_SUITE : DEFAULT_SUITE;
-  const { games, sizes } = parseBenchBoards({ games: options.games ?? base.games.join(','), sizes: options.sizes ?? base.sizes.join(',') });
-  let playouts = base.playouts;
+/** The suite settings the options change; the page keeps its defaults for the rest (its batch depends on the adapter). */
+export function chromeBenchSpec(options: ChromeBenchCliOptions): Partial<SuiteSpec> {
+  const base: Partial<SuiteSpec> = options.quick ? QUICK_SUITE : {};
+  const games = base.games ?? DEFAULT_SUITE.games;
+  const sizes = base.sizes ?? DEFAULT_SUITE.sizes;
+  const boards = parseBenchBoards({ games: options.games ?? games.join(','), sizes: options.sizes ?? sizes.join(',') });
+  const spec: Partial<SuiteSpec> = { ...base, games: boards.games, sizes: boards.sizes };
+  const kernels = options.kernels === undefined ? undefined : parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t)));
+  let playouts: number | undefined;
   if (options.playouts !== undefined) {
     playouts = parseWholeNumber('--playouts', options.playouts);
     if (playouts < 1 || playouts > MAX_PLAYOUTS) throw usageError(`--playouts must be from 1 to ${MAX_PLAYOUTS}, not ${playouts}`);
   }
-  const kernels = options.kernels === undefined ? base.kernels : parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t)));
-  return { ...base, games, sizes, kernels, playouts };
+  return { ...spec, ...(kernels ? { kernels } : {}), ...(playouts !== undefined ? { playouts } : {}) };
 }
 
 export function registerChromeBenchCommand(program: Command, io: CliIo): void {
@@ -48,7 +52,7 @@ export function registerChromeBenchCommand(program: Command, io: CliIo): void {
     .option('--sizes <list>', `board sizes, comma-separated (default ${DEFAULT_SUITE.sizes.join(',')})`)
     .option('--games <list>', `games, comma-separated (default ${BOTH_GAMES.join(',')})`)
     .option('--kernels <list>', `GPU kernels, comma-separated (default ${GPU_KERNELS.join(',')})`)
-    .option('--playouts <n>', `playouts per GPU call (default ${DEFAULT_SUITE.playouts}; --quick ${QUICK_SUITE.playouts})`)
+    .option('--playouts <n>', `playouts per GPU call (default ${DEFAULT_SUITE.playouts} on a GPU, ${SOFTWARE_SUITE_PLAYOUTS} on SwiftShader; --quick ${QUICK_SUITE.playouts})`)
     .option('--headed', 'show the browser window instead of running headless')
     .option('--browser <path>', 'the Chrome or Chromium to run (default: $CHROME_PATH, then Google Chrome, then chromium)')
     .option('--out <dir>', `the results folder (default ${DEFAULT_RESULTS_ROOT}/<date>)`)

@@ -30,19 +30,23 @@ export interface SuiteSpec {
   readonly seed: number;
 }
 
-/** What `npm start` runs: about a minute and a half on SwiftShader with 2 cores. */
+/** What `npm start` runs on a GPU: 2²² playouts a call keep one busy for milliseconds. */
 export const DEFAULT_SUITE: SuiteSpec = {
   games: [GameKind.Hex, GameKind.Y],
   sizes: [7, 11, 19],
   kernels: ['bpr', 'bitsliced', 'floodfill'],
   fill: FillKind.Exact,
-  playouts: 32_768,
-  cpuPlayouts: 8192,
+  playouts: 1 << 22,
+  // The CPU backend's rate hardly depends on the batch; more would only take longer.
+  cpuPlayouts: 16_384,
   warmupRuns: 1,
   runs: 3,
   validatePlayouts: 4096,
   seed: 1,
 };
+
+/** On a software adapter (SwiftShader) 2²² playouts a call would take seconds each: about a minute in all on 2 cores. */
+export const SOFTWARE_SUITE_PLAYOUTS = 1 << 16;
 
 /** A smoke run (--quick): every kernel once on small boards, in seconds. */
 export const QUICK_SUITE: SuiteSpec = {

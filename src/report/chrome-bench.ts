@@ -14,7 +14,8 @@ import { adapterLines, browserLine, reportTable, settingsLine } from './report-t
 import { type WrittenFiles, writeResults } from './write-results.js';
 
 export interface ChromeBenchOptions {
-  readonly spec: SuiteSpec;
+  /** What to change in the page's suite; the rest keeps its defaults (which depend on the adapter). */
+  readonly spec: Partial<SuiteSpec>;
   readonly browser?: string;
   readonly headed: boolean;
   /** The results folder. */

@@ -39,23 +39,25 @@ export interface DriveOptions {
   readonly url: string;
   readonly browserPath: string;
   readonly headed: boolean;
-  readonly spec: SuiteSpec;
+  /** What to set in the suite card; what is left out keeps the page's default. */
+  readonly spec: Partial<SuiteSpec>;
   readonly onProgress: (progress: SuiteProgress) => void;
   /** Told once the page has named its adapter, before the suite starts. */
   readonly onAdapter?: (browser: PageRun['browser'], adapter: PageSnapshot['adapter']) => void;
 }
 
-/** The suite card's form fields, as the page reads them from the query string. */
-export function suiteQuery(spec: SuiteSpec): URLSearchParams {
-  return new URLSearchParams({
-    'suite-games': spec.games.join(','),
-    'suite-sizes': spec.sizes.join(','),
-    'suite-kernels': spec.kernels.join(','),
-    'suite-playouts': String(spec.playouts),
-    'suite-cpu-playouts': String(spec.cpuPlayouts),
-    'suite-runs': String(spec.runs),
-    'suite-validate': String(spec.validatePlayouts),
-  });
+/** The suite card's form fields that the run sets (the rest keep the page's defaults), as the page reads them from the query string. */
+export function suiteQuery(spec: Partial<SuiteSpec>): URLSearchParams {
+  const query = new URLSearchParams();
+  const set = (name: string, value: string | undefined) => value !== undefined && query.set(`suite-${name}`, value);
+  set('games', spec.games?.join(','));
+  set('sizes', spec.sizes?.join(','));
+  set('kernels', spec.kernels?.join(','));
+  set('playouts', spec.playouts?.toString());
+  set('cpu-playouts', spec.cpuPlayouts?.toString());
+  set('runs', spec.runs?.toString());
+  set('validate', spec.validatePlayouts?.toString());
+  return query;
 }
 
 const POLL_MS = 250;
