@@ -62,7 +62,7 @@ export class RatePlot {
         },
         axes: [
           { label: 'timed run', stroke: '#5b6475', grid: { stroke: '#eef1f6' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
-          { label: 'playouts per second (wall, incl. readback)', stroke: '#5b6475', size: 70, grid: { stroke: '#eef1f6' }, values: (_u, ticks) => ticks.map(shortRate) },
+          { label: 'playouts / s (wall time)', stroke: '#5b6475', size: 70, grid: { stroke: '#eef1f6' }, values: (_u, ticks) => ticks.map(shortRate) },
         ],
         series: [{ label: 'run' }, ...names.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length] as string, width: 2, points: { size: 6 } }))],
       },
