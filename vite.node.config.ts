@@ -1,7 +1,10 @@
-// Builds the command-line tool into ESM files for Node, with the WGSL shaders
-// inlined, so `npx hexbatch` needs no TS tooling. With HEXBATCH_GPU_PACK=1
-// (bench/gpu-pack.sh) it bundles every dependency but Dawn into .gpu/, for a
-// GPU machine that has no npm (../shared/GPU.md).
+// Builds hexbatch for Node and for bundlers into ESM files in dist/, with the
+// WGSL shaders inlined (they are `?raw` imports in the source), so neither
+// the command-line tool nor the library needs TS tooling or the shaders/
+// folder: dist/index.js is the library (package.json "exports"), dist/cli.js
+// the `hexbatch` command. With HEXBATCH_GPU_PACK=1 (bench/gpu-pack.sh) it
+// bundles every dependency but Dawn into .gpu/, for a GPU machine that has
+// no npm (README: Measuring on a real GPU).
 import { defineConfig } from 'vite';
 
 const gpuPack = process.env['HEXBATCH_GPU_PACK'] === '1';
@@ -10,14 +13,21 @@ export default defineConfig({
   build: {
     ssr: true,
     outDir: gpuPack ? '.gpu' : 'dist',
-    emptyOutDir: !gpuPack,
+    // Not emptied: the type declarations (tsconfig.build.json) live in dist/types/,
+    // and tests may be running the CLI from dist/ while it is rebuilt. Chunk
+    // names carry no hash, so a rebuild overwrites rather than piles up.
+    emptyOutDir: false,
     target: 'node20',
     sourcemap: !gpuPack,
     rollupOptions: {
       // The benchmark worker is an entry of its own, beside cli.js, so that
       // each CPU measurement can run in a fresh isolate.
-      input: { cli: 'src/cli/main.ts', 'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts' },
-      output: { entryFileNames: '[name].js', format: 'es' },
+      input: gpuPack
+        ? { cli: 'src/cli/main.ts', 'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts' }
+        : { index: 'src/index.ts', cli: 'src/cli/main.ts', 'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', format: 'es' },
+      // The library's exports must survive even where cli.js shares its modules.
+      preserveEntrySignatures: 'strict',
     },
   },
   ssr: gpuPack ? { noExternal: true, external: ['webgpu'] } : { noExternal: [] },

@@ -1,25 +1,31 @@
 /**
- * The page's one door to the library's evaluator: everything the buttons
- * need, in the page's terms (settings in, numbers out), so the rest of the
- * page does not depend on the evaluator's request and result shapes.
+ * The page's one door to the library: everything the buttons need, in the
+ * page's terms (settings in, numbers out). It imports only the library's
+ * entry point, and measures through the library's jobs (measureThroughput,
+ * runSuite), which the CLI and the headless report also use.
  */
-import { Color } from '../src/game/color.js';
-import { geometryOf } from '../src/game/geometry.js';
-import { createEvaluator } from '../src/eval/create-evaluator.js';
-import { weightedUnionFind } from '../src/wintest/union-find.js';
-import { type EvalPosition, type Evaluator, GPU_KERNELS, type GpuKernel, type PositionResult } from '../src/eval/types.js';
+import {
+  type EvalPosition,
+  type Evaluator,
+  GPU_KERNELS,
+  type GpuKernel,
+  type PositionResult,
+  type SuiteHooks,
+  type SuiteReport,
+  type SuiteSpec,
+  type ThroughputMeasurement,
+  type ThroughputRun,
+  type WebGpuEvaluator,
+  createEvaluator,
+  createWebGpuEvaluator,
+  emptyPositions,
+  measureThroughput,
+  methodByName,
+  parseGpuKernel,
+  runSuite,
+  samplePositions,
+} from '../src/index.js';
 import type { DemoSettings } from './settings.js';
-import { validationPositions } from './validation-positions.js';
-
-export interface BatchOutcome {
-  readonly playouts: number;
-  /** From the call to its results, readback included. */
-  readonly wallMs: number;
-  readonly kernelMs: number | null;
-  readonly blackWins: number;
-  /** Per cell, over all positions: the fraction of playouts won by the cell's owner; null unless asked. */
-  readonly ownership: Float64Array | null;
-}
 
 export interface ValidationOutcome {
   /** Playouts whose winner both backends reported. */
@@ -37,28 +43,21 @@ export interface ValidationOutcome {
 export const KERNELS: readonly string[] = GPU_KERNELS;
 export const DEFAULT_KERNEL: string = 'bpr' satisfies GpuKernel;
 
+export interface ThroughputHooks {
+  readonly onCall?: (done: number, total: number, warmup: boolean) => void;
+  readonly onRun?: (run: ThroughputRun) => void;
+  readonly signal?: AbortSignal;
+}
+
 export interface Engine {
-  runBatch(settings: DemoSettings, seed: number): Promise<BatchOutcome>;
+  /** What the GPU kernel runs as here (bitsliced: ballot or lanes). */
+  variantOf(kernel: string): string;
+  /** The throughput test: the empty board, `positions` × `playouts` a call, medians over `runs` calls. */
+  throughput(settings: DemoSettings, hooks: ThroughputHooks): Promise<ThroughputMeasurement>;
   validate(settings: DemoSettings): Promise<ValidationOutcome>;
+  suite(spec: SuiteSpec, hooks: SuiteHooks): Promise<SuiteReport>;
   /** Frees the GPU device. */
   destroy(): void;
-}
-
-function kernelOf(settings: DemoSettings): GpuKernel {
-  const k = GPU_KERNELS.find((name) => name === settings.kernel);
-  if (!k) throw new Error(`unknown kernel "${settings.kernel}" (expected one of: ${GPU_KERNELS.join(', ')})`);
-  return k;
-}
-
-/** The throughput test and the heat map play out the empty board, black to move. */
-function emptyPositions(settings: DemoSettings): EvalPosition[] {
-  const geometry = geometryOf(settings.game, settings.size);
-  const cells = new Uint8Array(geometry.cellCount);
-  return Array.from({ length: settings.positions }, () => ({ geometry, cells, toMove: Color.Black }));
-}
-
-function requestOf(settings: DemoSettings, seed: number) {
-  return { playouts: settings.playouts, seed, fill: settings.fill, kernel: kernelOf(settings) };
 }
 
 /** How many entries differ; a missing or short answer is an error, never "0 mismatches". */
@@ -70,37 +69,43 @@ function differences(a: ArrayLike<number> | undefined, b: ArrayLike<number> | un
 }
 
 /** Ownership counts summed over positions, as shares of all playouts. */
-function ownershipShares(results: readonly PositionResult[], cellCount: number, playouts: number): Float64Array {
+export function ownershipShares(results: readonly PositionResult[], cellCount: number): Float64Array {
+  const playouts = results.reduce((t, r) => t + r.playouts, 0);
   const shares = new Float64Array(cellCount);
   for (const r of results) r.ownership?.forEach((v, i) => (shares[i] = (shares[i] as number) + v / playouts));
   return shares;
 }
 
 export async function createEngine(): Promise<Engine> {
-  const gpu: Evaluator = await createEvaluator({ backend: 'webgpu' });
-  // The CPU backend rebuilds each playout from the same (seed, position,
-  // playout) stream and decides it with union-find, independently of BPR.
-  const cpu: Evaluator = await createEvaluator({ backend: 'cpu', cpuMethod: weightedUnionFind });
+  const gpu: WebGpuEvaluator = await createWebGpuEvaluator();
+  // The page's check: the CPU rebuilds each playout from the same (seed,
+  // position, playout) stream and decides it with union-find, independently of BPR.
+  const check: Evaluator = await createEvaluator({ backend: 'cpu', cpuMethod: methodByName('wqhuf') });
+  // The CPU backend as a user gets it, measured beside the kernels.
+  const cpu: Evaluator = await createEvaluator({ backend: 'cpu' });
 
   return {
-    async runBatch(settings, seed) {
-      const positions = emptyPositions(settings);
-      const { results, stats } = await gpu.evaluate(positions, { ...requestOf(settings, seed), ownership: settings.ownership });
-      const playouts = results.reduce((t, r) => t + r.playouts, 0);
-      return {
-        playouts,
-        wallMs: stats.wallMs,
-        kernelMs: stats.kernelMs,
-        blackWins: results.reduce((t, r) => t + r.blackWins, 0),
-        ownership: settings.ownership ? ownershipShares(results, positions[0]?.geometry.cellCount ?? 0, playouts) : null,
-      };
+    variantOf: (kernel) => gpu.variantOf(parseGpuKernel(kernel)),
+
+    throughput(settings, hooks) {
+      return measureThroughput(
+        gpu,
+        {
+          positions: emptyPositions(settings.game, settings.size, settings.positions),
+          request: { playouts: settings.playouts, fill: settings.fill, kernel: parseGpuKernel(settings.kernel), ownership: settings.ownership },
+          runs: settings.runs,
+          seed: settings.seed,
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+        },
+        hooks,
+      );
     },
 
     async validate(settings) {
-      const positions = validationPositions(settings);
-      const request = { ...requestOf(settings, settings.seed), winners: true, ownership: true };
+      const positions: EvalPosition[] = samplePositions(settings.game, settings.size, settings.positions, settings.seed);
+      const request = { playouts: settings.playouts, seed: settings.seed, fill: settings.fill, kernel: parseGpuKernel(settings.kernel), winners: true, ownership: true };
       const onGpu = await gpu.evaluate(positions, request);
-      const onCpu = await cpu.evaluate(positions, request);
+      const onCpu = await check.evaluate(positions, request);
       const v = { compared: 0, mismatches: 0, ownershipCells: 0, ownershipMismatches: 0, gpuBlack: 0, cpuBlack: 0 };
       onGpu.results.forEach((g, p) => {
         const c = onCpu.results[p];
@@ -123,8 +128,11 @@ export async function createEngine(): Promise<Engine> {
       };
     },
 
+    suite: (spec, hooks) => runSuite({ gpu, cpu }, spec, hooks),
+
     destroy() {
       gpu.destroy();
+      check.destroy();
       cpu.destroy();
     },
   };

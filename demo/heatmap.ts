@@ -3,8 +3,7 @@
  * Y as a triangle), each cell shaded by how often its owner won, with the
  * Hex edges coloured for the player who joins them.
  */
-import { type Geometry, GameKind } from '../src/game/geometry.js';
-import { columnName } from '../src/game/notation.js';
+import { GameKind, type Geometry, columnName } from '../src/index.js';
 
 const LOGICAL_WIDTH = 480;
 const MAX_BOARD_HEIGHT = 340;
@@ -13,6 +12,8 @@ const MAX_RADIUS = 24;
 /** Room for the edge bars and the row and column labels. */
 const MARGIN = 40;
 const LEGEND_HEIGHT = 44;
+/** Room under a Y board for its column letters. */
+const Y_COLUMN_LABELS = 16;
 const SQRT3 = Math.sqrt(3);
 
 /** Hand-picked sequential ramp: pale for "this cell hardly matters", dark for decisive. */
@@ -57,7 +58,7 @@ function layout(g: Geometry): Layout {
     g.game === GameKind.Hex
       ? [left + (c + r / 2) * w, top + r * 1.5 * s]
       : [left + (n - 1) * (w / 2) + (c - r / 2) * w, top + r * 1.5 * s];
-  return { s, width: LOGICAL_WIDTH, height: Math.ceil(top + (n - 1) * 1.5 * s + s + 8 + LEGEND_HEIGHT), center };
+  return { s, width: LOGICAL_WIDTH, height: Math.ceil(top + (n - 1) * 1.5 * s + s + 8 + (g.game === GameKind.Y ? Y_COLUMN_LABELS : 0) + LEGEND_HEIGHT), center };
 }
 
 function hexPath(ctx: CanvasRenderingContext2D, x: number, y: number, s: number): void {
@@ -128,16 +129,19 @@ function drawLabels(ctx: CanvasRenderingContext2D, g: Geometry, L: Layout): void
     const [x, y] = L.center(r, 0);
     ctx.fillText(String(r + 1), x - w / 2 - bars - 6, y);
   }
-  if (g.game === GameKind.Hex) {
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'bottom';
-    const colStep = labelStep(w, n > 26 ? 17 : 10);
-    for (let c = 0; c < n; c++) {
-      if (!labelled(c, colStep)) continue;
-      const [x, y] = L.center(0, c);
-      ctx.fillText(columnName(c), x, y - L.s - barWidth(L) - 6);
-    }
+  // Column letters: above row 1 on Hex; on Y, whose row 1 is one cell, below row N, which has them all.
+  ctx.textAlign = 'center';
+  ctx.textBaseline = g.game === GameKind.Hex ? 'bottom' : 'top';
+  const colStep = labelStep(w, n > 26 ? 17 : 10);
+  const columns: string[] = [];
+  for (let c = 0; c < n; c++) {
+    if (!labelled(c, colStep)) continue;
+    const [x, y] = g.game === GameKind.Hex ? L.center(0, c) : L.center(n - 1, c);
+    ctx.fillText(columnName(c), x, g.game === GameKind.Hex ? y - L.s - barWidth(L) - 6 : y + L.s + 4);
+    columns.push(columnName(c));
   }
+  // What was drawn, for tests and assistive tools: the canvas itself cannot be read back as text.
+  ctx.canvas.dataset.columnLabels = columns.join(',');
 }
 
 function drawLegend(ctx: CanvasRenderingContext2D, L: Layout, lo: number, hi: number): void {

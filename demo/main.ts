@@ -1,18 +1,20 @@
 /**
- * The demo page: wires the settings form and the two buttons to the GPU
- * evaluator, and shows (and publishes as JSON) what comes back.
+ * The demo page: wires the settings form and the buttons to the library
+ * (through engine.ts), and shows (and publishes as JSON) what comes back.
  */
-import { geometryOf } from '../src/game/geometry.js';
+import { DEFAULT_SUITE, geometryOf } from '../src/index.js';
 import { showSupport } from './banner.js';
-import { DEFAULT_KERNEL, type Engine, KERNELS, createEngine } from './engine.js';
+import { DEFAULT_KERNEL, type Engine, KERNELS, createEngine, ownershipShares } from './engine.js';
 import { drawHeatmap } from './heatmap.js';
+import { JobControl, isCancel } from './job-control.js';
 import { Panel, formatCount, formatMs, formatPercent, formatRate } from './panel.js';
 import { RatePlot } from './rate-plot.js';
 import { type PageResults, emptyResults, publishResults } from './results.js';
 import { type DemoSettings, presetFromQuery, presetSoftwareBatch, readSettings, setKernelChoices, syncSizeLimit } from './settings.js';
-import { measureThroughput } from './throughput.js';
-import { runValidation } from './validation.js';
-import { detectWebGpu } from './webgpu-support.js';
+import { wireSuite } from './suite-panel.js';
+import { presetSoftwareSuite, presetSuiteForm } from './suite-settings.js';
+import { validationBatch } from './validation.js';
+import { adapterLabel, detectWebGpu } from './webgpu-support.js';
 
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -23,15 +25,18 @@ function byId<T extends HTMLElement>(id: string, type: new () => T): T {
 const app = byId('app', HTMLElement);
 const form = byId('settings', HTMLFormElement);
 const banner = byId('gpu', HTMLElement);
-const progress = byId('progress', HTMLElement);
 const settingsError = byId('settings-error', HTMLParagraphElement);
 const throughputButton = byId('run-throughput', HTMLButtonElement);
 const validateButton = byId('run-validate', HTMLButtonElement);
+const suiteButton = byId('run-suite', HTMLButtonElement);
 const heatmap = byId('heatmap', HTMLCanvasElement);
 const throughputPanel = Panel.byId('throughput');
 const validationPanel = Panel.byId('validation');
 const ownershipPanel = Panel.byId('ownership');
+const suitePanel = Panel.byId('suite');
+const allPanels = [throughputPanel, validationPanel, ownershipPanel, suitePanel];
 const resultsPre = byId('results', HTMLPreElement);
+const control = new JobControl(byId('progress-bar', HTMLProgressElement), byId('progress', HTMLElement), byId('cancel', HTMLButtonElement));
 
 const results: PageResults = emptyResults();
 const publish = () => publishResults(resultsPre, results);
@@ -43,8 +48,11 @@ presetFromQuery(form, query);
 setKernelChoices(form, KERNELS, query.get('kernel') ?? DEFAULT_KERNEL);
 syncSizeLimit(form);
 form.querySelector('select[name="game"]')?.addEventListener('change', () => syncSizeLimit(form));
+const suiteForm = byId('suite-settings', HTMLFormElement);
+presetSuiteForm(suiteForm, DEFAULT_SUITE, query);
 
 let webGpuReady = false;
+let busy = false;
 let engine: Promise<Engine> | null = null;
 
 /** The evaluator, made on first use and made afresh after a failure (a lost device cannot recover). */
@@ -59,10 +67,34 @@ function dropEngine(): void {
   void old?.then((e) => e.destroy()).catch(() => {});
 }
 
-function setBusy(busy: boolean): void {
-  app.dataset.busy = String(busy);
-  throughputButton.disabled = busy || !webGpuReady;
-  validateButton.disabled = busy || !webGpuReady;
+function setBusy(value: boolean): void {
+  busy = value;
+  app.dataset.busy = String(value);
+  for (const b of [throughputButton, validateButton, suiteButton]) b.disabled = value || !webGpuReady;
+}
+
+/** A new run starts: no error from an earlier one stays on the page. */
+function clearErrors(): void {
+  results.error = null;
+  for (const p of allPanels) {
+    const error = p.element.querySelector<HTMLElement>('[data-field="error"]');
+    if (error) error.hidden = true;
+  }
+}
+
+/** Runs `work` with the page busy; a failure (not a cancel) drops the engine, since a lost device cannot recover. */
+async function exclusive<T>(work: (engine: Engine) => Promise<T>): Promise<T> {
+  setBusy(true);
+  clearErrors();
+  try {
+    return await work(await currentEngine());
+  } catch (e) {
+    if (!isCancel(e)) dropEngine();
+    throw e;
+  } finally {
+    setBusy(false);
+    publish();
+  }
 }
 
 /** Reads the form; shows what is wrong with it instead of running. */
@@ -78,68 +110,82 @@ function settingsOrNull(): DemoSettings | null {
   }
 }
 
-/** Runs one button's work with the page marked busy and errors shown, not swallowed. */
-async function guarded(panel: Panel, work: (engine: Engine, settings: DemoSettings) => Promise<void>): Promise<void> {
+/** One button's run: stale figures blanked, progress and Cancel shown, errors shown rather than swallowed. */
+async function guarded(panel: Panel, work: (engine: Engine, settings: DemoSettings, signal: AbortSignal) => Promise<void>): Promise<void> {
   const settings = settingsOrNull();
-  if (!webGpuReady || !settings) return;
-  setBusy(true);
+  if (!webGpuReady || busy || !settings) return;
+  panel.reset();
   panel.setStatus('running');
-  results.error = null;
-  publish();
+  const signal = control.start();
   try {
-    await work(await currentEngine(), settings);
+    await exclusive((eng) => work(eng, settings, signal));
     panel.setStatus('done');
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = isCancel(e) ? 'Cancelled.' : e instanceof Error ? e.message : String(e);
     results.error = message;
     panel.fail(message);
-    console.error(e);
-    dropEngine();
+    if (!isCancel(e)) console.error(e);
   } finally {
-    progress.textContent = '';
+    control.finish();
     publish();
-    setBusy(false);
   }
 }
 
+const gameName = (s: DemoSettings) => (s.game === 'hex' ? 'Hex' : 'Y');
+
 throughputButton.addEventListener('click', () =>
-  void guarded(throughputPanel, async (eng, settings) => {
-    const result = await measureThroughput(eng, settings, {
-      progress: (text) => (progress.textContent = text),
-      run: (run) => {
-        plot.add(run);
-        throughputPanel.set('rate', formatRate(run.playoutsPerSecond));
+  void guarded(throughputPanel, async (eng, settings, signal) => {
+    results.throughput = null;
+    const software = results.adapter?.software ?? false;
+    const setting = `${gameName(settings)} ${settings.size} ${settings.kernel} ${settings.fill} ${formatCount(settings.positions)}×${formatCount(settings.playouts)}${software ? ' (CPU)' : ''}`;
+    const m = await eng.throughput(settings, {
+      signal,
+      onCall: (done, total, warmup) => control.progress(done, total, warmup ? 'Warming up: compiling the pipeline and allocating buffers…' : `Timed run ${done} of ${total - 1}…`),
+      onRun: (run) => {
+        plot.add(setting, run.playoutsPerSecond);
         throughputPanel.set('wall', formatMs(run.wallMs));
-        throughputPanel.set('kernel', run.kernelMs === null ? 'no timestamps' : formatMs(run.kernelMs));
-      },
-      ownership: (fractions) => {
-        const g = geometryOf(settings.game, settings.size);
-        drawHeatmap(heatmap, g, fractions);
-        results.ownership = {
-          game: settings.game,
-          size: settings.size,
-          playouts: settings.playouts * settings.positions,
-          fractions: Array.from(fractions, (v) => Math.round(v * 1e4) / 1e4),
-        };
-        ownershipPanel.set('caption', `${g.game === 'hex' ? 'Hex' : 'Y'} ${settings.size}, ${formatCount(settings.playouts * settings.positions)} playouts per run, black to move.`);
-        ownershipPanel.setStatus('done');
       },
     });
-    results.throughput = result;
-    throughputPanel.set('rate', formatRate(result.playoutsPerSecond));
-    throughputPanel.set('kernel-rate', result.kernelPlayoutsPerSecond === null ? 'no timestamps' : formatRate(result.kernelPlayoutsPerSecond));
-    throughputPanel.set('warmup', formatMs(result.warmupMs));
+    const tag = software ? ' (CPU)' : '';
+    throughputPanel.set('rate', `${formatRate(m.playoutsPerSecond)}${tag}`);
+    throughputPanel.set('kernel-rate', m.kernelPlayoutsPerSecond === null ? 'no timestamps' : `${formatRate(m.kernelPlayoutsPerSecond)}${tag}`);
+    throughputPanel.set('ms-per-10k', `${m.msPer10k.toPrecision(3)} ms${tag}`);
+    throughputPanel.set('variant', eng.variantOf(settings.kernel));
+    throughputPanel.set('wall', formatMs(m.medianWallMs));
+    throughputPanel.set('kernel', m.medianKernelMs === null ? 'no timestamps' : formatMs(m.medianKernelMs));
+    throughputPanel.set('warmup', m.warmupMs[0] === undefined ? '—' : formatMs(m.warmupMs[0]));
     throughputPanel.set('batch', `${formatCount(settings.positions)} × ${formatCount(settings.playouts)}`);
-    const last = result.runs.at(-1);
-    if (last) throughputPanel.set('winrate', formatPercent(last.blackWinRate));
+    const last = m.runs.at(-1);
+    if (last) throughputPanel.set('winrate', formatPercent(last.blackWins / last.playouts));
+    const { lastResults, ...figures } = m;
+    results.throughput = { ...figures, settings, variant: eng.variantOf(settings.kernel), software };
+    if (settings.ownership) {
+      const g = geometryOf(settings.game, settings.size);
+      const fractions = ownershipShares(lastResults, g.cellCount);
+      drawHeatmap(heatmap, g, fractions);
+      results.ownership = {
+        game: settings.game,
+        size: settings.size,
+        playouts: settings.playouts * settings.positions,
+        fractions: Array.from(fractions, (v) => Math.round(v * 1e4) / 1e4),
+      };
+      ownershipPanel.set(
+        'caption',
+        `${gameName(settings)} ${settings.size}, ${settings.kernel} kernel, ${settings.fill} fill, ${formatCount(settings.playouts * settings.positions)} playouts (the last timed run), black to move.`,
+      );
+      ownershipPanel.setStatus('done');
+    }
   }),
 );
 
 validateButton.addEventListener('click', () =>
   void guarded(validationPanel, async (eng, settings) => {
-    progress.textContent = 'Validating: every GPU playout rebuilt and decided on the CPU…';
-    const v = await runValidation(eng, settings);
-    results.validation = v;
+    results.validation = null;
+    control.progress(0, 1, 'Validating: every GPU playout rebuilt and decided on the CPU…');
+    const batch = validationBatch(settings);
+    const t0 = performance.now();
+    const v = await eng.validate(batch);
+    results.validation = { settings: batch, ...v, wallMs: performance.now() - t0 };
     const pass = v.mismatches === 0 && v.ownershipMismatches === 0;
     validationPanel.element.dataset.result = pass ? 'pass' : 'fail';
     validationPanel.set(
@@ -157,6 +203,29 @@ validateButton.addEventListener('click', () =>
   }),
 );
 
+wireSuite(
+  {
+    panel: suitePanel,
+    form: suiteForm,
+    control: new JobControl(byId('suite-progress', HTMLProgressElement), byId('suite-status', HTMLElement), byId('cancel-suite', HTMLButtonElement)),
+    table: byId('suite-table', HTMLTableElement),
+    plotContainer: byId('suite-plot', HTMLDivElement),
+    downloads: { json: byId('download-json', HTMLButtonElement), csv: byId('download-csv', HTMLButtonElement), png: byId('download-png', HTMLButtonElement) },
+    adapterName: () => {
+      const a = results.adapter;
+      if (!a) return 'no adapter';
+      return a.software ? `${adapterLabel(a)} (software: CPU figures)` : adapterLabel(a);
+    },
+    exclusive,
+    publish: (report, error) => {
+      results.suite = report;
+      if (error !== null) results.error = error;
+      publish();
+    },
+  },
+  suiteButton,
+);
+
 async function start(): Promise<void> {
   const support = await detectWebGpu();
   results.webgpu = support.kind;
@@ -164,7 +233,13 @@ async function start(): Promise<void> {
   if (support.kind === 'ok') {
     results.adapter = support.adapter;
     webGpuReady = true;
-    if (support.adapter.software) presetSoftwareBatch(form, query);
+    if (support.adapter.software) {
+      presetSoftwareBatch(form, query);
+      presetSoftwareSuite(suiteForm, query);
+    }
+    throughputPanel.set('figures', support.adapter.software ? 'CPU figures: this adapter (SwiftShader) runs the shaders on the CPU.' : '');
+    const figures = throughputPanel.element.querySelector<HTMLElement>('[data-field="figures"]');
+    if (figures) figures.hidden = !support.adapter.software;
   }
   publish();
   setBusy(false);

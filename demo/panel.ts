@@ -33,6 +33,14 @@ export class Panel {
     this.setStatus('error');
   }
 
+  /** Blanks every figure from the last run (so none is taken for this run's) and says the run has started. */
+  reset(): void {
+    this.element.querySelectorAll<HTMLElement>('dd[data-field]').forEach((dd) => (dd.textContent = '—'));
+    const verdict = this.element.querySelector<HTMLElement>('[data-field="verdict"]');
+    if (verdict) verdict.textContent = 'Running…';
+    delete this.element.dataset.result;
+  }
+
   set(field: string, text: string): void {
     const el = this.element.querySelector<HTMLElement>(`[data-field="${field}"]`);
     if (el) el.textContent = text;

@@ -1,12 +1,13 @@
 /**
- * The live plot of throughput over timed runs (uPlot): wall-clock rate,
- * readback included, and the kernel-only rate where timestamps exist.
+ * The live plot of throughput over timed runs (uPlot): one series per
+ * setting (game, size, kernel, fill, batch), so runs with different settings
+ * are never joined into one line, with a legend naming each.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ThroughputRun } from './results.js';
 
-const HEIGHT = 340;
+const HEIGHT = 300;
+const COLORS = ['#2c5fd6', '#d9822b', '#2e9e5b', '#b43f6b', '#7a56c8', '#5b6475', '#c2a200', '#1f8ea6'];
 
 /** Axis labels: three significant digits and an SI prefix. */
 function shortRate(t: number): string {
@@ -17,18 +18,42 @@ function shortRate(t: number): string {
 }
 
 export class RatePlot {
-  private readonly runs: number[] = [];
-  private readonly wall: number[] = [];
-  private readonly kernel: (number | null)[] = [];
-  private readonly chart: uPlot;
+  /** Per series label, its rates in run order. */
+  private readonly series = new Map<string, number[]>();
+  private chart: uPlot | null = null;
 
-  constructor(container: HTMLElement) {
-    const width = Math.max(280, container.clientWidth);
+  constructor(private readonly container: HTMLElement) {
+    this.draw();
+  }
+
+  /** Adds one timed run's rate to the series named `setting`, starting it if new. */
+  add(setting: string, playoutsPerSecond: number): void {
+    const rates = this.series.get(setting) ?? [];
+    rates.push(playoutsPerSecond);
+    this.series.set(setting, rates);
+    this.draw();
+  }
+
+  clear(): void {
+    this.series.clear();
+    this.draw();
+  }
+
+  /** The legend's labels, in order (tests read them). */
+  labels(): string[] {
+    return [...this.series.keys()];
+  }
+
+  private draw(): void {
+    const names = [...this.series.keys()];
+    const runs = Math.max(0, ...[...this.series.values()].map((r) => r.length));
+    const xs = Array.from({ length: runs }, (_, i) => i + 1);
+    const data: uPlot.AlignedData = [xs, ...names.map((n) => xs.map((_, i) => this.series.get(n)?.[i] ?? null))];
+    this.chart?.destroy();
     this.chart = new uPlot(
       {
-        width,
+        width: Math.max(280, this.container.clientWidth),
         height: HEIGHT,
-        // Values under the cursor add little for a handful of runs; the stats above give them.
         legend: { live: false },
         scales: {
           x: { time: false },
@@ -37,40 +62,12 @@ export class RatePlot {
         },
         axes: [
           { label: 'timed run', stroke: '#5b6475', grid: { stroke: '#eef1f6' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
-          {
-            label: 'playouts / s',
-            stroke: '#5b6475',
-            size: 70,
-            grid: { stroke: '#eef1f6' },
-            values: (_u, ticks) => ticks.map(shortRate),
-          },
+          { label: 'playouts / s (wall time)', stroke: '#5b6475', size: 70, grid: { stroke: '#eef1f6' }, values: (_u, ticks) => ticks.map(shortRate) },
         ],
-        series: [
-          { label: 'run' },
-          { label: 'wall (incl. readback)', stroke: '#2c5fd6', width: 2, points: { size: 6 } },
-          { label: 'kernel (timestamps)', stroke: '#d9822b', width: 2, dash: [6, 4], points: { size: 6 } },
-        ],
+        series: [{ label: 'run' }, ...names.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length] as string, width: 2, points: { size: 6 } }))],
       },
-      [[], [], []],
-      container,
+      data,
+      this.container,
     );
-    new ResizeObserver(() => {
-      const w = Math.max(280, container.clientWidth);
-      if (w !== this.chart.width) this.chart.setSize({ width: w, height: HEIGHT });
-    }).observe(container);
-  }
-
-  add(run: ThroughputRun): void {
-    this.runs.push(this.runs.length + 1);
-    this.wall.push(run.playoutsPerSecond);
-    this.kernel.push(run.kernelMs !== null && run.kernelMs > 0 ? run.playouts / (run.kernelMs / 1000) : null);
-    this.chart.setData([this.runs, this.wall, this.kernel]);
-  }
-
-  clear(): void {
-    this.runs.length = 0;
-    this.wall.length = 0;
-    this.kernel.length = 0;
-    this.chart.setData([[], [], []]);
   }
 }

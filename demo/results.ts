@@ -1,30 +1,29 @@
 /**
  * Everything the page has measured, kept in one object and mirrored as JSON
- * into <pre id="results">, so that a script (or the end-to-end tests) reads
- * the numbers from the DOM instead of scraping the formatted text.
+ * into <pre id="results">, so that a script (or the end-to-end tests, or
+ * `npm start`) reads the numbers from the DOM instead of scraping text.
  */
+import type { SuiteReport, ThroughputRun } from '../src/index.js';
 import type { ValidationOutcome } from './engine.js';
 import type { DemoSettings } from './settings.js';
 import type { AdapterSummary, WebGpuSupport } from './webgpu-support.js';
 
-export interface ThroughputRun {
-  readonly run: number;
-  readonly playouts: number;
-  readonly wallMs: number;
-  readonly playoutsPerSecond: number;
-  /** GPU time from timestamp queries, when the adapter has them. */
-  readonly kernelMs: number | null;
-  readonly blackWinRate: number;
-}
-
 export interface ThroughputResult {
   readonly settings: DemoSettings;
-  /** The first, untimed batch: pipeline compilation and buffer set-up. */
-  readonly warmupMs: number;
+  /** How the kernel ran on this adapter (bitsliced: ballot or lanes). */
+  readonly variant: string;
+  /** The untimed first calls: pipeline compilation and buffer set-up. */
+  readonly warmupMs: readonly number[];
   readonly runs: readonly ThroughputRun[];
-  /** Over all timed runs: total playouts over total wall time. */
+  /** Playouts per call over the median wall time of one call. */
   readonly playoutsPerSecond: number;
   readonly kernelPlayoutsPerSecond: number | null;
+  readonly medianWallMs: number;
+  readonly msPer10k: number;
+  readonly totalPlayouts: number;
+  readonly totalWallMs: number;
+  /** On a software adapter every figure here is a CPU figure. */
+  readonly software: boolean;
 }
 
 export interface ValidationResult extends ValidationOutcome {
@@ -47,11 +46,12 @@ export interface PageResults {
   throughput: ThroughputResult | null;
   validation: ValidationResult | null;
   ownership: OwnershipResult | null;
+  suite: SuiteReport | null;
   error: string | null;
 }
 
 export function emptyResults(): PageResults {
-  return { webgpu: 'pending', adapter: null, throughput: null, validation: null, ownership: null, error: null };
+  return { webgpu: 'pending', adapter: null, throughput: null, validation: null, ownership: null, suite: null, error: null };
 }
 
 export function publishResults(pre: HTMLElement, results: PageResults): void {

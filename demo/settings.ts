@@ -3,8 +3,7 @@
  * query string (?game=y&size=9&playouts=64…), so that a link, or a test,
  * can open the page ready to run.
  */
-import { FillKind, parseFillKind } from '../src/fill/fill.js';
-import { GameKind, MAX_SIZE, checkSize, parseGameKind } from '../src/game/geometry.js';
+import { FillKind, GameKind, MAX_SIZE, checkSize, parseFillKind, parseGameKind } from '../src/index.js';
 
 export interface DemoSettings {
   readonly game: GameKind;

@@ -2,6 +2,7 @@
  * Finds out, before anything is compiled, whether this browser can run the
  * GPU evaluator, and if not, what the user can do about it.
  */
+import { describeAdapter } from '../src/index.js';
 
 export interface AdapterSummary {
   readonly vendor: string;
@@ -23,17 +24,10 @@ const ENABLE_HELP: readonly string[] = [
   'Check chrome://gpu: “WebGPU: Hardware accelerated” means it is on.',
 ];
 
-export function describeAdapter(info: GPUAdapterInfo, features: Iterable<string>): AdapterSummary {
-  const text = `${info.vendor} ${info.architecture} ${info.description}`.toLowerCase();
-  return {
-    vendor: info.vendor,
-    architecture: info.architecture,
-    device: info.device,
-    description: info.description,
-    // Older Chrome lacks isFallbackAdapter; its SwiftShader says so in the name.
-    software: info.isFallbackAdapter === true || text.includes('swiftshader') || text.includes('llvmpipe') || text.includes('lavapipe'),
-    features: [...features].sort(),
-  };
+export function describeAdapterWithFeatures(info: GPUAdapterInfo, features: Iterable<string>): AdapterSummary {
+  const described = describeAdapter(info);
+  // The library's rule, plus what only a browser says: a fallback adapter is a software one.
+  return { ...described, software: described.software || info.isFallbackAdapter === true, features: [...features].sort() };
 }
 
 export async function detectWebGpu(): Promise<WebGpuSupport> {
@@ -56,7 +50,7 @@ export async function detectWebGpu(): Promise<WebGpuSupport> {
       help: ENABLE_HELP,
     };
   }
-  return { kind: 'ok', adapter: describeAdapter(adapter.info, adapter.features) };
+  return { kind: 'ok', adapter: describeAdapterWithFeatures(adapter.info, adapter.features) };
 }
 
 /** One line naming the adapter, for the banner and the results. */

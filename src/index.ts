@@ -1,13 +1,15 @@
 /** hexbatch as a library: the game model, fills, win tests and the evaluator. */
 export { Color, type Player, type Winner, colorName, opponent, parsePlayer } from './game/color.js';
-export { GameKind, type BoardSize, type Cells, type CellIndex, type Geometry, geometryOf, parseGameKind } from './game/geometry.js';
+export { GameKind, MAX_SIZE, type BoardSize, type Cells, type CellIndex, type Geometry, checkSize, geometryOf, parseGameKind } from './game/geometry.js';
 export { formatBoardText, parseBoardText } from './game/board-text.js';
-export { cellName, parseCell } from './game/notation.js';
+export { cellName, columnName, parseCell } from './game/notation.js';
 export { Position, SWAP, type Move } from './game/position.js';
 export { asciiPicture } from './game/ascii.js';
-export { FillKind, fillPlayout } from './fill/fill.js';
+export { FillKind, fillPlayout, parseFillKind } from './fill/fill.js';
 export { type PlayoutKey, PlayoutStream, uniformBelow } from './fill/counter-rng.js';
 export type { BoardWinTest, IncrementalWinTest, WinTestMethod } from './wintest/method.js';
 export { METHODS, methodByName, methodNames } from './wintest/registry.js';
 export { hasRing, ringLevel } from './wintest/bpr-loops.js';
 export * from './eval/index.js';
+export { type AdapterDescription, adapterText, describeAdapter } from './gpu/gpu-device.js';
+export * from './jobs/index.js';

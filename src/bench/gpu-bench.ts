@@ -9,12 +9,14 @@
  * On a software adapter (SwiftShader) the kernels run on the CPU, so the
  * report marks its figures as CPU figures and the defaults shrink.
  */
-import { Color } from '../game/color.js';
 import { type GameKind, geometryOf } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
 import type { GpuKernel } from '../eval/types.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { type AdapterDescription, adapterText } from '../gpu/gpu-device.js';
+import { timeLeft } from '../jobs/progress-text.js';
+import { emptyPositions } from '../jobs/sample-positions.js';
+import { measureThroughput } from '../jobs/throughput.js';
 
 export interface GpuBenchPlan {
   readonly games: readonly GameKind[];
@@ -29,14 +31,18 @@ export interface GpuBenchPlan {
   readonly runs: number;
   readonly workgroupSize?: number;
   readonly boardsPerInvocation?: number;
+  /** Before each measurement: "k/N: what runs (time left)". */
   readonly onProgress?: (message: string) => void;
+  /** What the user must know whatever the terminal (e.g. that SwiftShader stands in for a GPU). */
+  readonly onNotice?: (message: string) => void;
 }
 
 export interface GpuMeasurement {
   readonly game: GameKind;
   readonly size: number;
-  /** The kernel as run here (bitsliced-ballot with subgroups, bitsliced-lanes without). */
-  readonly kernel: string;
+  readonly kernel: GpuKernel;
+  /** How the kernel ran here (bitsliced: bitsliced-ballot with subgroups, bitsliced-lanes without). */
+  readonly variant: string;
   readonly fill: FillKind;
   readonly batch: number;
   readonly runs: number;
@@ -70,18 +76,13 @@ export const SOFTWARE_WARNING =
 
 export const BENCH_SIZES: readonly number[] = [7, 9, 11, 13, 15, 17, 19];
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 function powersOfTwo(from: number, to: number): number[] {
   const out: number[] = [];
   for (let e = from; e <= to; e += 2) out.push(2 ** e);
   return out;
 }
 
+/** One table cell through the shared throughput loop (src/jobs/throughput.ts), as the page and the report measure. */
 async function measure(
   evaluator: WebGpuEvaluator,
   game: GameKind,
@@ -91,37 +92,35 @@ async function measure(
   batch: number,
   plan: GpuBenchPlan,
 ): Promise<GpuMeasurement> {
-  const g = geometryOf(game, size);
-  const empty = [{ geometry: g, cells: new Uint8Array(g.cellCount), toMove: Color.Black as const }];
-  const wall: number[] = [];
-  const kernelTimes: number[] = [];
-  for (let run = 0; run < plan.warmupRuns + plan.runs; run++) {
-    const { results, stats } = await evaluator.evaluate(empty, { playouts: batch, seed: run, fill, kernel });
-    const r = results[0];
-    if (!r || r.blackWins + r.whiteWins !== batch) throw new Error(`${kernel} on ${game} ${size} lost playouts`);
-    if (run < plan.warmupRuns) continue;
-    wall.push(stats.wallMs);
-    if (stats.kernelMs !== null) kernelTimes.push(stats.kernelMs);
-  }
-  const wallMs = median(wall);
-  const kernelMs = kernelTimes.length === plan.runs ? median(kernelTimes) : null;
+  const m = await measureThroughput(evaluator, {
+    positions: emptyPositions(game, size, 1),
+    request: { playouts: batch, fill, kernel },
+    warmupRuns: plan.warmupRuns,
+    runs: plan.runs,
+  });
   return {
     game,
     size,
-    kernel: evaluator.variantOf(kernel),
+    kernel,
+    variant: evaluator.variantOf(kernel),
     fill,
     batch,
     runs: plan.runs,
-    wallMs,
-    kernelMs,
-    playoutsPerSecondWall: batch / (wallMs / 1000),
-    playoutsPerSecondKernel: kernelMs === null || kernelMs === 0 ? null : batch / (kernelMs / 1000),
+    wallMs: m.medianWallMs,
+    kernelMs: m.medianKernelMs,
+    playoutsPerSecondWall: m.playoutsPerSecond,
+    playoutsPerSecondKernel: m.kernelPlayoutsPerSecond,
   };
+}
+
+/** "3/24: hex 11, bpr, exact fill, 65536 playouts (about 40 s left)": the time left from the cells done so far, weighted by cells × playouts. */
+function progressMessage(done: number, total: number, label: string, elapsedMs: number, costDone: number, costLeft: number): string {
+  return `${done + 1}/${total}: ${label} (${costDone > 0 ? timeLeft((elapsedMs / costDone) * costLeft) : timeLeft(null)})`;
 }
 
 export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
   // A first device only to learn the adapter, which decides the defaults.
-  const probe = await createWebGpuEvaluator({ notice: plan.onProgress ?? (() => {}) });
+  const probe = await createWebGpuEvaluator({ notice: plan.onNotice ?? (() => {}) });
   const software = probe.context.adapter.software;
   probe.destroy();
   const batch = plan.batch ?? (software ? 2 ** 16 : 2 ** 24);
@@ -136,25 +135,32 @@ export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
   const say = plan.onProgress ?? (() => {});
   const context = evaluator.context;
   try {
-    const results: GpuMeasurement[] = [];
+    type Cell = { game: GameKind; size: number; kernel: GpuKernel; fill: FillKind; batch: number; sweep: boolean };
+    const cells: Cell[] = [];
     for (const game of plan.games) {
       for (const size of plan.sizes) {
         for (const kernel of plan.kernels) {
-          for (const fill of plan.fills) {
-            say(`${game} ${size}, ${kernel}, ${fill} fill, ${batch} playouts`);
-            results.push(await measure(evaluator, game, size, kernel, fill, batch, plan));
-          }
+          for (const fill of plan.fills) cells.push({ game, size, kernel, fill, batch, sweep: false });
         }
       }
     }
-    const swept: GpuMeasurement[] = [];
     for (const kernel of plan.kernels) {
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
-        for (const b of sweep) {
-          say(`sweep: hex 11, ${kernel}, ${fill} fill, ${b} playouts`);
-          swept.push(await measure(evaluator, 'hex' as GameKind, 11, kernel, fill, b, plan));
-        }
+        for (const b of sweep) cells.push({ game: 'hex' as GameKind, size: 11, kernel, fill, batch: b, sweep: true });
       }
+    }
+    const cost = (c: Cell) => geometryOf(c.game, c.size).cellCount * c.batch;
+    let costLeft = cells.reduce((t, c) => t + cost(c), 0);
+    let costDone = 0;
+    const start = performance.now();
+    const results: GpuMeasurement[] = [];
+    const swept: GpuMeasurement[] = [];
+    for (const [i, c] of cells.entries()) {
+      const label = `${c.sweep ? 'sweep: ' : ''}${c.game} ${c.size}, ${c.kernel}, ${c.fill} fill, ${c.batch} playouts`;
+      say(progressMessage(i, cells.length, label, performance.now() - start, costDone, costLeft));
+      (c.sweep ? swept : results).push(await measure(evaluator, c.game, c.size, c.kernel, c.fill, c.batch, plan));
+      costDone += cost(c);
+      costLeft -= cost(c);
     }
     return {
       benchmark: 'hexbatch-gpu',

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { type CpuBenchPlan, DEFAULT_SIZES, FULL_SETTINGS, QUICK_SETTINGS, runCpuBench } from '../bench/cpu-bench.js';
 import { METHODS } from '../wintest/registry.js';
-import { type BenchBoardOptions, addBenchBoardOptions, parseBenchBoards, writeBenchJson } from './bench-options.js';
+import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { formatBenchReport } from './bench-table.js';
 import type { CliIo } from './io.js';
 import { parseList, parseMethod } from './options.js';
@@ -36,7 +36,8 @@ export function registerBenchCpuCommand(program: Command, io: CliIo): void {
     .action(async (options: BenchCpuOptions) => {
       const report = await runCpuBench(benchPlan(options, io));
       io.stdout.write(formatBenchReport(report));
-      await writeBenchJson(options.json, report);
-      io.stderr.write(`results written to ${options.json}\n`);
+      const json = benchJsonPath(command, options);
+      await writeBenchJson(json, report);
+      io.stderr.write(`results written to ${json}\n`);
     });
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { parseFillKind } from '../fill/fill.js';
 import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
-import { type BenchBoardOptions, addBenchBoardOptions, parseBenchBoards, writeBenchJson } from './bench-options.js';
+import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { parseList, parseWholeNumber } from './options.js';
@@ -24,6 +24,10 @@ interface BenchGpuOptions extends BenchBoardOptions {
   readonly boardsPerInvocation?: string;
   readonly json: string;
   readonly quick?: boolean;
+}
+
+function isTerminal(stream: CliIo['stderr']): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 function positive(what: string, text: string): number {
@@ -47,7 +51,9 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan 
     runs: quick ? 2 : positive('--runs', options.runs),
     ...(options.workgroupSize !== undefined ? { workgroupSize: positive('--workgroup-size', options.workgroupSize) } : {}),
     ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: positive('--boards-per-invocation', options.boardsPerInvocation) } : {}),
-    onProgress: (message) => io.stderr.write(`${message}\n`),
+    // A progress line on a terminal only, rewritten in place; a log or a pipe gets none.
+    ...(isTerminal(io.stderr) ? { onProgress: (message: string) => io.stderr.write(`\r\x1b[2K${message}`) } : {}),
+    onNotice: (message) => io.stderr.write(`${message}\n`),
   };
 }
 
@@ -74,6 +80,7 @@ export function formatGpuBench(report: GpuBenchReport): string {
   const header = ['game', 'size', 'kernel', 'fill', 'batch', 'kernel ms', 'wall ms', 'playouts/s (kernel)', 'playouts/s (wall)'];
   let text = `adapter: ${report.adapter.text}\n`;
   if (report.warning) text += `WARNING: ${report.warning}\n`;
+  if (report.results.some((m) => m.kernel !== m.variant)) text += `bitsliced runs as ${report.settings.subgroups ? 'bitsliced-ballot (subgroups)' : 'bitsliced-lanes (no subgroups)'}\n`;
   text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs; workgroup size ${report.settings.workgroupSize}\n\n`;
   text += formatTable(header, rows(report.results));
   if (report.sweep.length > 0) text += `\nbatch-size sweep\n${formatTable(header, rows(report.sweep))}`;
@@ -100,8 +107,10 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
         if (error instanceof CliError) throw error;
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }
+      if (isTerminal(io.stderr)) io.stderr.write('\r\x1b[2K');
       io.stdout.write(formatGpuBench(report));
-      await writeBenchJson(options.json, report);
-      io.stderr.write(`results written to ${options.json}\n`);
+      const json = benchJsonPath(command, options);
+      await writeBenchJson(json, report);
+      io.stderr.write(`results written to ${json}\n`);
     });
 }

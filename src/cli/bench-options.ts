@@ -1,6 +1,6 @@
 /** What the benchmark commands (bench-cpu, bench-gpu) share: their boards and their JSON file. */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { type GameKind, checkSize } from '../game/geometry.js';
 import { BOTH_GAMES } from '../wintest/method.js';
@@ -38,4 +38,13 @@ export async function writeBenchJson(file: string, report: unknown): Promise<voi
   } catch (error) {
     throw new CliError(`error: cannot write ${file}: ${messageOf(error)}`, EXIT_FAILURE);
   }
+}
+
+/** Where a --quick run writes when no --json was given: the committed figures in bench/results/ stay as they are. */
+export const QUICK_RESULTS_DIR = 'results';
+
+/** The JSON file of a run: --json as given, else the default, else (for a --quick run) beside the smoke results. */
+export function benchJsonPath(command: Command, options: { readonly json: string; readonly quick?: boolean }): string {
+  if (!options.quick || command.getOptionValueSource('json') !== 'default') return options.json;
+  return join(QUICK_RESULTS_DIR, basename(options.json).replace(/\.json$/, '-quick.json'));
 }

@@ -1,0 +1,14 @@
+/** Progress in words, the same on the page and in the terminal. */
+import type { SuiteProgress } from './suite.js';
+
+/** "about 1 min 20 s left" from milliseconds; null while unknown. */
+export function timeLeft(ms: number | null): string {
+  if (ms === null) return 'time left not known yet';
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s >= 60 ? `about ${Math.floor(s / 60)} min ${s % 60} s left` : `about ${s} s left`;
+}
+
+/** "step 3 of 24: hex 11, bpr kernel, exact fill (about 40 s left)" */
+export function progressLine(p: SuiteProgress): string {
+  return `step ${p.step} of ${p.steps}: ${p.label} (${timeLeft(p.remainingMs)})`;
+}

@@ -1,0 +1,236 @@
+/**
+ * The throughput suite: for every game and size, the CPU backend's rate, then
+ * for every GPU kernel its rate (measureThroughput) and a GPU-vs-CPU check of
+ * a sample of playouts (validateGpuAgainstCpu). The demo page's "Run suite"
+ * button runs it, and `npm start` (hexbatch chrome-bench) clicks that button
+ * in headless Chrome, so a person and the report run the same code.
+ */
+import { FillKind } from '../fill/fill.js';
+import { GameKind, geometryOf } from '../game/geometry.js';
+import { adapterText } from '../gpu/gpu-device.js';
+import type { Evaluator, GpuKernel } from '../eval/types.js';
+import { validateGpuAgainstCpu } from '../eval/validate-gpu.js';
+import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
+import { emptyPositions, samplePositions } from './sample-positions.js';
+import { type ThroughputMeasurement, measureThroughput } from './throughput.js';
+
+export interface SuiteSpec {
+  readonly games: readonly GameKind[];
+  readonly sizes: readonly number[];
+  readonly kernels: readonly GpuKernel[];
+  readonly fill: FillKind;
+  /** Playouts per GPU call (one position, the empty board). */
+  readonly playouts: number;
+  /** Playouts per CPU-backend call: the CPU is far slower per call on a real GPU machine. */
+  readonly cpuPlayouts: number;
+  readonly warmupRuns: number;
+  readonly runs: number;
+  /** Playouts of each GPU configuration rebuilt and decided on the CPU. */
+  readonly validatePlayouts: number;
+  readonly seed: number;
+}
+
+/** What `npm start` runs on a GPU: 2²² playouts a call keep one busy for milliseconds. */
+export const DEFAULT_SUITE: SuiteSpec = {
+  games: [GameKind.Hex, GameKind.Y],
+  sizes: [7, 11, 19],
+  kernels: ['bpr', 'bitsliced', 'floodfill'],
+  fill: FillKind.Exact,
+  playouts: 1 << 22,
+  // The CPU backend's rate hardly depends on the batch; more would only take longer.
+  cpuPlayouts: 16_384,
+  warmupRuns: 1,
+  runs: 3,
+  validatePlayouts: 4096,
+  seed: 1,
+};
+
+/** On a software adapter (SwiftShader) 2²² playouts a call would take seconds each: about a minute in all on 2 cores. */
+export const SOFTWARE_SUITE_PLAYOUTS = 1 << 16;
+
+/** A smoke run (--quick): every kernel once on small boards, in seconds. */
+export const QUICK_SUITE: SuiteSpec = {
+  ...DEFAULT_SUITE,
+  sizes: [5, 7],
+  playouts: 4096,
+  cpuPlayouts: 1024,
+  runs: 2,
+  validatePlayouts: 512,
+};
+
+export interface SuiteRow {
+  readonly game: GameKind;
+  readonly size: number;
+  readonly backend: 'webgpu' | 'cpu';
+  /** The kernel's one name (bpr, bitsliced, floodfill), or the CPU backend's method. */
+  readonly kernel: string;
+  /** How the kernel ran on this adapter (bitsliced: ballot with subgroups, lanes without); the kernel otherwise. */
+  readonly variant: string;
+  readonly fill: FillKind;
+  readonly batch: number;
+  readonly runs: number;
+  readonly wallMs: readonly number[];
+  readonly medianWallMs: number;
+  readonly medianKernelMs: number | null;
+  readonly playoutsPerSecond: number;
+  readonly kernelPlayoutsPerSecond: number | null;
+  readonly msPer10k: number;
+  /** GPU rate over the CPU backend's rate for the same game and size; null on the CPU row. */
+  readonly ratioToCpu: number | null;
+  /** GPU rows: the sample checked on the CPU; null on the CPU row. */
+  readonly validation: { readonly compared: number; readonly mismatches: number; readonly countMismatches: number } | null;
+}
+
+export interface SuiteProgress {
+  /** 1-based: the step now running. */
+  readonly step: number;
+  readonly steps: number;
+  readonly label: string;
+  readonly elapsedMs: number;
+  /** An estimate from the work done so far; null before the first step ends. */
+  readonly remainingMs: number | null;
+}
+
+export interface SuiteReport {
+  readonly report: 'hexbatch-throughput-suite';
+  readonly date: string;
+  readonly spec: SuiteSpec;
+  readonly adapter: string;
+  /** The adapter runs on the CPU (SwiftShader): every GPU figure is a CPU figure. */
+  readonly software: boolean;
+  readonly subgroups: boolean;
+  readonly timestamps: boolean;
+  readonly rows: readonly SuiteRow[];
+  readonly elapsedMs: number;
+  /** Every configuration ran and no sample had a mismatch. */
+  readonly passed: boolean;
+  /** Why not, one line each. */
+  readonly problems: readonly string[];
+}
+
+export interface SuiteEvaluators {
+  readonly gpu: WebGpuEvaluator;
+  /** The CPU backend, measured beside the kernels. */
+  readonly cpu: Evaluator;
+}
+
+export interface SuiteHooks {
+  readonly onProgress?: (progress: SuiteProgress) => void;
+  /** Each row as it is measured, so a table or chart can grow live. */
+  readonly onRow?: (row: SuiteRow) => void;
+  readonly signal?: AbortSignal;
+}
+
+interface Step {
+  readonly game: GameKind;
+  readonly size: number;
+  readonly kernel: GpuKernel | null;
+  /** A guess at the work, for the time-left estimate: cells × playouts, the CPU's weighted. */
+  readonly cost: number;
+}
+
+/** CPU playouts (fill and test in JS, and the validation's union-find) cost about this many GPU-on-SwiftShader ones. */
+const CPU_COST_FACTOR = 4;
+
+export function suiteSteps(spec: SuiteSpec): Step[] {
+  const steps: Step[] = [];
+  const calls = spec.warmupRuns + spec.runs;
+  for (const game of spec.games) {
+    for (const size of spec.sizes) {
+      const cells = geometryOf(game, size).cellCount;
+      steps.push({ game, size, kernel: null, cost: cells * spec.cpuPlayouts * calls * CPU_COST_FACTOR });
+      for (const kernel of spec.kernels) {
+        steps.push({ game, size, kernel, cost: cells * (spec.playouts * calls + spec.validatePlayouts * CPU_COST_FACTOR) });
+      }
+    }
+  }
+  return steps;
+}
+
+function rowOf(step: Step, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'validation'> {
+  return {
+    game: step.game,
+    size: step.size,
+    backend,
+    kernel,
+    variant,
+    fill: spec.fill,
+    batch: m.batch,
+    runs: m.runs.length,
+    wallMs: m.runs.map((r) => r.wallMs),
+    medianWallMs: m.medianWallMs,
+    medianKernelMs: m.medianKernelMs,
+    playoutsPerSecond: m.playoutsPerSecond,
+    kernelPlayoutsPerSecond: m.kernelPlayoutsPerSecond,
+    msPer10k: m.msPer10k,
+  };
+}
+
+const VALIDATION_POSITIONS = 8;
+
+export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hooks: SuiteHooks = {}): Promise<SuiteReport> {
+  const { gpu, cpu } = evaluators;
+  const steps = suiteSteps(spec);
+  const totalCost = steps.reduce((t, s) => t + s.cost, 0);
+  const start = performance.now();
+  const rows: SuiteRow[] = [];
+  const problems: string[] = [];
+  let costDone = 0;
+  let cpuRate = 0;
+  for (const [index, step] of steps.entries()) {
+    hooks.signal?.throwIfAborted();
+    const elapsedMs = performance.now() - start;
+    const name = `${step.game} ${step.size}, ${step.kernel === null ? 'CPU backend' : `${step.kernel} kernel`}, ${spec.fill} fill`;
+    hooks.onProgress?.({
+      step: index + 1,
+      steps: steps.length,
+      label: name,
+      elapsedMs,
+      remainingMs: costDone > 0 ? (elapsedMs / costDone) * (totalCost - costDone) : null,
+    });
+    const common = { fill: spec.fill, warmupRuns: spec.warmupRuns, runs: spec.runs, seed: spec.seed, ...(hooks.signal ? { signal: hooks.signal } : {}) };
+    let row: SuiteRow;
+    if (step.kernel === null) {
+      const m = await measureThroughput(cpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.cpuPlayouts, fill: spec.fill } });
+      cpuRate = m.playoutsPerSecond;
+      const method = cpu.description.replace(/^CPU, method /, '');
+      row = { ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m), ratioToCpu: null, validation: null };
+    } else {
+      const kernel = step.kernel;
+      const m = await measureThroughput(gpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.playouts, fill: spec.fill, kernel } });
+      const perPosition = Math.max(1, Math.ceil(spec.validatePlayouts / VALIDATION_POSITIONS));
+      const v = await validateGpuAgainstCpu(gpu, {
+        positions: samplePositions(step.game, step.size, VALIDATION_POSITIONS, spec.seed),
+        playouts: perPosition,
+        seed: spec.seed,
+        fill: spec.fill,
+        kernel,
+      });
+      if (v.mismatches > 0 || v.countMismatches > 0) {
+        problems.push(`${name}: ${v.mismatches} mismatches in ${v.compared} playouts, ${v.countMismatches} count mismatches`);
+      }
+      row = {
+        ...rowOf(step, 'webgpu', kernel, gpu.variantOf(kernel), spec, m),
+        ratioToCpu: cpuRate > 0 ? m.playoutsPerSecond / cpuRate : null,
+        validation: { compared: v.compared, mismatches: v.mismatches, countMismatches: v.countMismatches },
+      };
+    }
+    rows.push(row);
+    hooks.onRow?.(row);
+    costDone += step.cost;
+  }
+  const adapter = gpu.context.adapter;
+  return {
+    report: 'hexbatch-throughput-suite',
+    date: new Date().toISOString(),
+    spec,
+    adapter: adapterText(adapter),
+    software: adapter.software,
+    subgroups: gpu.context.subgroups,
+    timestamps: gpu.context.timestamps,
+    rows,
+    elapsedMs: performance.now() - start,
+    passed: problems.length === 0 && rows.length === steps.length,
+    problems,
+  };
+}

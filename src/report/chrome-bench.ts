@@ -1,0 +1,81 @@
+/**
+ * The main job, headless: build and serve the demo page, open it in Chrome
+ * with WebGPU, run the throughput suite through the page's own Run button,
+ * stream its progress, print the table and write the results folder.
+ * `npm start` and `hexbatch chrome-bench` both land here.
+ */
+import type { Writable } from 'node:stream';
+import type { SuiteProgress, SuiteSpec } from '../jobs/suite.js';
+import { progressLine } from '../jobs/progress-text.js';
+import { runSuiteInPage } from './drive-page.js';
+import { findBrowser } from './find-browser.js';
+import { servePage } from './page-server.js';
+import { adapterLines, browserLine, reportTable, settingsLine } from './report-text.js';
+import { type WrittenFiles, writeResults } from './write-results.js';
+
+export interface ChromeBenchOptions {
+  /** What to change in the page's suite; the rest keeps its defaults (which depend on the adapter). */
+  readonly spec: Partial<SuiteSpec>;
+  readonly browser?: string;
+  readonly headed: boolean;
+  /** The results folder. */
+  readonly out: string;
+  readonly stdout: Writable;
+  readonly stderr: Writable & { readonly isTTY?: boolean };
+}
+
+export type ChromeBenchOutcome = { readonly ok: true; readonly files: WrittenFiles } | { readonly ok: false; readonly reason: string };
+
+/** On a terminal one line, rewritten; elsewhere a line per step (a log keeps them all). */
+function progressWriter(stderr: ChromeBenchOptions['stderr']): { show(p: SuiteProgress): void; end(): void } {
+  let open = false;
+  return {
+    show(p) {
+      if (stderr.isTTY) {
+        stderr.write(`\r\x1b[2K${progressLine(p)}`);
+        open = true;
+      } else {
+        stderr.write(`${progressLine(p)}\n`);
+      }
+    },
+    end() {
+      if (open) stderr.write('\r\x1b[2K');
+      open = false;
+    },
+  };
+}
+
+export async function runChromeBench(options: ChromeBenchOptions): Promise<ChromeBenchOutcome> {
+  const choice = findBrowser(options.browser);
+  if ('problem' in choice) return { ok: false, reason: choice.problem };
+  const say = (text: string) => options.stderr.write(`${text}\n`);
+  say('building and serving the demo page…');
+  const server = await servePage();
+  const progress = progressWriter(options.stderr);
+  try {
+    say(`opening ${server.url} in ${choice.path}`);
+    const run = await runSuiteInPage({
+      url: server.url,
+      browserPath: choice.path,
+      headed: options.headed,
+      spec: options.spec,
+      onProgress: (p) => progress.show(p),
+      onAdapter: (browser, adapter) => say([browserLine(browser), ...adapterLines(adapter)].join('\n')),
+    });
+    progress.end();
+    const report = run.report;
+    if (!report) return { ok: false, reason: run.failure ?? 'the page gave no report' };
+    const out = options.stdout;
+    out.write(`${browserLine(run.browser)}\n${adapterLines(run.adapter).join('\n')}\n${settingsLine(report)}\n\n`);
+    out.write(reportTable(report));
+    const files = await writeResults(options.out, run, report);
+    out.write(`\nresults: ${files.json}, ${files.csv}${files.png ? `, ${files.png}` : ''}\n`);
+    if (!files.png) return { ok: false, reason: 'the chart could not be captured from the page' };
+    if (!report.passed) return { ok: false, reason: report.problems.join('; ') };
+    out.write(`all ${report.rows.length} configurations ran; every GPU sample agreed with the CPU (${(report.elapsedMs / 1000).toFixed(0)} s)\n`);
+    return { ok: true, files };
+  } finally {
+    progress.end();
+    await server.close();
+  }
+}

@@ -1,0 +1,32 @@
+/** The report as the terminal shows it: what ran it, then the table. */
+import { formatTable } from '../cli/text-table.js';
+import { SUITE_COLUMNS, suiteCells } from '../jobs/suite-table.js';
+import type { SuiteReport } from '../jobs/suite.js';
+import type { PageRun } from './drive-page.js';
+
+export function browserLine(browser: PageRun['browser']): string {
+  return `browser: ${browser.name} ${browser.version} (${browser.headless ? 'headless' : 'headed'}), ${browser.path}`;
+}
+
+export function adapterLines(adapter: PageRun['adapter']): string[] {
+  if (!adapter) return ['adapter: none'];
+  const name = [adapter.vendor, adapter.architecture, adapter.device, adapter.description].filter((s) => s !== '').join(' · ') || 'unnamed';
+  const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.includes(f));
+  const lines = [`adapter: ${name}${features.length > 0 ? ` (${features.join(', ')})` : ''}`];
+  if (adapter.software) {
+    lines.push('NOTE: this adapter is a software renderer (SwiftShader) that runs the shaders on the CPU, so every figure below is a CPU figure, not a GPU one.');
+  }
+  return lines;
+}
+
+export function settingsLine(report: SuiteReport): string {
+  const s = report.spec;
+  return (
+    `${s.fill} fill, empty board; GPU: ${s.playouts} playouts a call, CPU backend: ${s.cpuPlayouts} a call; ` +
+    `median of ${s.runs} timed calls after ${s.warmupRuns} warm-up; ${s.validatePlayouts} playouts of each kernel validated on the CPU`
+  );
+}
+
+export function reportTable(report: SuiteReport): string {
+  return formatTable(SUITE_COLUMNS, report.rows.map(suiteCells));
+}

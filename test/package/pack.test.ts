@@ -1,0 +1,121 @@
+/**
+ * The library as a user installs it: `npm pack`, unpacked into an empty
+ * project as node_modules/hexbatch, its dependencies taken from this
+ * repository's node_modules (so the test needs no registry). Plain Node
+ * then imports 'hexbatch' and evaluates on the CPU and on WebGPU (Dawn),
+ * TypeScript type-checks against its declarations, and every `js` example
+ * in the README runs as written.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, ensureBuilt } from '../helpers/build.js';
+
+const project = mkdtempSync(join(tmpdir(), 'hexbatch-user-'));
+let tarball = '';
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+
+function node(script: string, file: string) {
+  writeFileSync(join(project, file), script);
+  return spawnSync(process.execPath, [file], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+}
+
+/** The README's ```js blocks. */
+function readmeExamples(readme: string): string[] {
+  return [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+}
+
+describe('the packed library in an empty project', () => {
+  beforeAll(() => {
+    ensureBuilt();
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as { filename: string }[];
+    tarball = join(project, packed[0]?.filename ?? '');
+    const target = join(project, 'node_modules', 'hexbatch');
+    mkdirSync(target, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+    // What npm would install beside it, taken from here; and the WebGPU types, which TypeScript users add.
+    for (const dep of [...Object.keys(pkg.dependencies), '@webgpu/types']) {
+      const link = join(project, 'node_modules', dep);
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', dep), link, 'dir');
+    }
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user', private: true, type: 'module' }));
+  }, 180_000);
+
+  it('holds the built ESM, the declarations and no TypeScript or WGSL sources', () => {
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+    expect(files).toContain('package/dist/index.js');
+    expect(files).toContain('package/dist/types/index.d.ts');
+    expect(files.filter((f) => f.endsWith('.wgsl') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+  });
+
+  it("imports { createEvaluator } from 'hexbatch' in plain Node, and the CPU and WebGPU agree playout for playout", () => {
+    const result = node(
+      `import { createEvaluator, Position, GameKind, FillKind, parseCell } from 'hexbatch';
+const p = Position.empty(GameKind.Hex, 7);
+p.play(parseCell(p.geometry, 'd4'));
+const positions = [{ geometry: p.geometry, cells: p.cells(), toMove: p.toMove }];
+const request = { playouts: 4096, seed: 5, fill: FillKind.Exact };
+const out = {};
+for (const backend of ['cpu', 'webgpu']) {
+  const evaluator = await createEvaluator({ backend, notice: () => {} });
+  const { results, stats } = await evaluator.evaluate(positions, { ...request, kernel: 'bitsliced' });
+  out[backend] = { black: results[0].blackWins, white: results[0].whiteWins, backend: stats.backend };
+  evaluator.destroy();
+}
+console.log(JSON.stringify(out));
+`,
+      'both.mjs',
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const out = JSON.parse(result.stdout) as Record<string, { black: number; white: number; backend: string }>;
+    expect(out['cpu']?.backend).toBe('cpu');
+    expect(out['webgpu']?.backend).toBe('webgpu');
+    expect(out['cpu']?.black).toBe(out['webgpu']?.black);
+    expect((out['cpu']?.black ?? 0) + (out['cpu']?.white ?? 0)).toBe(4096);
+    // Black holds the centre and white is to move: black wins most.
+    expect(out['cpu']?.black).toBeGreaterThan(2048);
+  }, 120_000);
+
+  it('type-checks a TypeScript user of the package against its declarations', () => {
+    writeFileSync(
+      join(project, 'user.ts'),
+      `import { Color, createEvaluator, type Evaluator, type PositionResult, GameKind, geometryOf } from 'hexbatch';
+const evaluator: Evaluator = await createEvaluator({ backend: 'cpu' });
+const g = geometryOf(GameKind.Y, 5);
+const r: PositionResult | undefined = (await evaluator.evaluate([{ geometry: g, cells: new Uint8Array(g.cellCount), toMove: Color.Black }], { playouts: 8 })).results[0];
+// @ts-expect-error: not a kernel
+await evaluator.evaluate([], { playouts: 1, kernel: 'bitsliced-ballot' });
+export const rate: number = r?.winRate ?? 0;
+`,
+    );
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', '@webgpu/types', '--skipLibCheck', 'false', 'user.ts'];
+    const result = spawnSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 60_000);
+
+  const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+
+  it('finds the README examples', () => {
+    expect(examples.length).toBeGreaterThan(0);
+    for (const e of examples) expect(e).toContain("from 'hexbatch'");
+  });
+
+  examples.forEach((example, i) => {
+    it(`runs README example ${i + 1} as written`, () => {
+      const result = node(example, `readme-${i + 1}.mjs`);
+      expect(result.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hexbatch: '))).toEqual([]);
+      expect(result.status).toBe(0);
+      expect(result.stdout).not.toBe('');
+    }, 120_000);
+  });
+});
