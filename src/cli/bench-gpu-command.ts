@@ -9,7 +9,7 @@ import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBench
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { parseList, parseWholeNumber } from './options.js';
-import { formatTable } from './text-table.js';
+import { formatTable } from '../jobs/text-table.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';

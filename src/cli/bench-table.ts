@@ -5,7 +5,7 @@
  */
 import type { CpuBenchReport, Timing } from '../bench/cpu-bench.js';
 import { GameKind } from '../game/geometry.js';
-import { MISSING, formatTable } from './text-table.js';
+import { MISSING, formatTable } from '../jobs/text-table.js';
 
 const PAPER_SIZE = 11;
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { WinTestMethod } from '../wintest/method.js';
 import { METHODS } from '../wintest/registry.js';
 import type { CliIo } from './io.js';
-import { formatTable } from './text-table.js';
+import { formatTable } from '../jobs/text-table.js';
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 

@@ -1,5 +1,5 @@
 /** The report as the terminal shows it: what ran it, then the table. */
-import { formatTable } from '../cli/text-table.js';
+import { formatTable } from '../jobs/text-table.js';
 import { SUITE_COLUMNS, suiteCells } from '../jobs/suite-table.js';
 import type { SuiteReport } from '../jobs/suite.js';
 import type { PageRun } from './drive-page.js';
