@@ -1,6 +1,6 @@
 /**
  * `hexbatch validate`: plays playouts on the GPU, rebuilds every one on the
- * CPU and decides it there with union-find (src/eval/validate-gpu.ts). Exit
+ * CPU and decides it there with union-find (src/jobs/validate-gpu.ts). Exit
  * status 1 on any mismatch, 2 on bad input.
  */
 import type { Command } from 'commander';
@@ -9,7 +9,7 @@ import { Position } from '../game/position.js';
 import { describeGeometry } from '../game/geometry.js';
 import { parseFillKind } from '../fill/fill.js';
 import { type EvalPosition, GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../eval/types.js';
-import { validateGpuAgainstCpu, type ValidationReport } from '../eval/validate-gpu.js';
+import { validateGpuAgainstCpu, type ValidationReport } from '../jobs/validate-gpu.js';
 import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';

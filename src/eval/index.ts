@@ -3,7 +3,6 @@ export { createEvaluator, type BackendChoice, type EvaluatorOptions } from './cr
 export { createCpuEvaluator } from './cpu-backend.js';
 export { createWebGpuEvaluator, type WebGpuEvaluator, type WebGpuEvaluatorOptions } from './webgpu-backend.js';
 export { EvaluatorDestroyedError, InvalidRequestError, KernelFaultError } from './errors.js';
-export { validateGpuAgainstCpu, type Mismatch, type ValidationReport, type ValidationRequest } from './validate-gpu.js';
 export { WebGpuUnavailableError } from '../gpu/gpu-device.js';
 export { GpuLostError } from '../gpu/gpu-runner.js';
 export * from './types.js';

@@ -4,3 +4,4 @@ export { DEFAULT_SUITE, QUICK_SUITE, SOFTWARE_SUITE_PLAYOUTS, type SuiteEvaluato
 export { SUITE_COLUMNS, formatRate, suiteCells, suiteCsv, verdictOf } from './suite-table.js';
 export { emptyPositions, samplePositions } from './sample-positions.js';
 export { progressLine, timeLeft } from './progress-text.js';
+export { validateGpuAgainstCpu, type Mismatch, type ValidationReport, type ValidationRequest } from './validate-gpu.js';

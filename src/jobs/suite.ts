@@ -9,7 +9,7 @@ import { FillKind } from '../fill/fill.js';
 import { GameKind, geometryOf } from '../game/geometry.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import type { Evaluator, GpuKernel } from '../eval/types.js';
-import { validateGpuAgainstCpu } from '../eval/validate-gpu.js';
+import { validateGpuAgainstCpu } from './validate-gpu.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
 import { type ThroughputMeasurement, measureThroughput } from './throughput.js';

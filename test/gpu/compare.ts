@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { validateGpuAgainstCpu } from '../../src/eval/validate-gpu.js';
+import { validateGpuAgainstCpu } from '../../src/jobs/validate-gpu.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';
@@ -16,7 +16,7 @@ export function playoutsFor(g: Geometry): number {
 /**
  * Plays the sample positions of `g` with both fills on the GPU kernel and
  * validates every winner, count and ownership count against the CPU's
- * rebuild of each playout (the one validation, src/eval/validate-gpu.ts).
+ * rebuild of each playout (the one validation, src/jobs/validate-gpu.ts).
  */
 export async function expectGpuEqualsCpu(gpu: WebGpuEvaluator, g: Geometry, kernel: GpuKernel): Promise<void> {
   const positions: EvalPosition[] = samplePositions(g, testRandom(g.size * 7 + (g.game === 'hex' ? 1 : 2)));

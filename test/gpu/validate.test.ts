@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { validateGpuAgainstCpu } from '../../src/eval/validate-gpu.js';
+import { validateGpuAgainstCpu } from '../../src/jobs/validate-gpu.js';
 import { CliError } from '../../src/cli/cli-error.js';
 import { createGpuDecider, parseGpuMethod } from '../../src/cli/gpu-winner.js';
 import { registerValidateCommand } from '../../src/cli/validate-command.js';

@@ -11,8 +11,8 @@ import { FillKind, fillPlayout } from '../fill/fill.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { weightedUnionFind } from '../wintest/union-find.js';
-import type { EvalPosition, GpuKernel } from './types.js';
-import type { WebGpuEvaluator } from './webgpu-backend.js';
+import type { EvalPosition, GpuKernel } from '../eval/types.js';
+import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 
 export interface ValidationRequest {
   readonly positions: readonly EvalPosition[];
