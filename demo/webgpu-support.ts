@@ -25,9 +25,7 @@ const ENABLE_HELP: readonly string[] = [
 ];
 
 export function describeAdapterWithFeatures(info: GPUAdapterInfo, features: Iterable<string>): AdapterSummary {
-  const described = describeAdapter(info);
-  // The library's rule, plus what only a browser says: a fallback adapter is a software one.
-  return { ...described, software: described.software || info.isFallbackAdapter === true, features: [...features].sort() };
+  return { ...describeAdapter(info), features: [...features].sort() };
 }
 
 export async function detectWebGpu(): Promise<WebGpuSupport> {

@@ -91,7 +91,8 @@ export function describeAdapter(info: GPUAdapterInfo): AdapterDescription {
     architecture,
     device: text(info.device),
     description,
-    software: /swiftshader|llvmpipe|lavapipe|software/i.test(`${architecture} ${description} ${text(info.device)}`),
+    // By name (Dawn in Node says nothing else), or because the browser says it fell back to one.
+    software: /swiftshader|llvmpipe|lavapipe|software/i.test(`${architecture} ${description} ${text(info.device)}`) || info.isFallbackAdapter === true,
   };
 }
 
