@@ -1,9 +1,13 @@
 // The paper's measurement and tables (npm run bench:paper), without timing
 // anything that a test could depend on.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { GameKind } from '../src/game/geometry.js';
 import { type OurFigure, PAPER_ROWS, checkClaims, markdownTables, paperFigure } from '../src/bench/paper-tables.js';
 import { PaperTable, measurePaperCell } from '../src/bench/paper-trials.js';
+import { cli } from './helpers/cli-runner.js';
 
 const request = { game: GameKind.Hex, size: 5, sets: 2, trialsPerSet: 200, warmupSets: 0, seed: 11 };
 
@@ -66,5 +70,34 @@ describe('tables and claims', () => {
       '"BPR+ is slower than UF, per move": ours takes 2.0–2.0× UF\'s time on Hex, which confirms it.',
     ]);
     expect(checkClaims([])[0]).toMatch(/not measured/);
+  });
+});
+
+describe('hexbatch bench-paper', () => {
+  test('prints both tables with the paper beside ours, the claims, and writes JSON', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'hexbatch-paper-')), 'paper.json');
+    const run = await cli(['bench-paper', '--games', 'hex,y', '--sizes', '7', '--sets', '2', '--trials', '64', '--json', json]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/\*\*Table 2, Hex, per game[^\n]*\n\n\| method \| 7 \|/);
+    expect(run.out).toMatch(/\| BPR \| -?[\d.]+ \/ 1\.44 \(-?[\d.]+×\) \|/);
+    expect(run.out).toMatch(/\*\*Table 3, Y, per move/);
+    expect(run.out).toMatch(/- "BPR is 50× faster than UF on Y, per game": ours is/);
+    expect(run.out).toMatch(/2 sets of 64 trials per cell/);
+    const written = JSON.parse(readFileSync(json, 'utf8')) as { figures: unknown[]; claims: string[] };
+    // 2 games × 1 size × (6 per-game rows + 5 per-move rows)
+    expect(written.figures).toHaveLength(22);
+    expect(written.claims).toHaveLength(3);
+  });
+
+  test.each([
+    [['--sets', '1'], /--sets must be from 2 to 1000, not 1/],
+    [['--trials', '1000001'], /--trials must be from 32 to 100000, not 1000001/],
+    [['--tables', '4'], /--tables takes 2 \(per game\) and 3 \(per move\), not "4"/],
+    [['--sizes', '40'], /size must be a whole number from 1 to 31, not 40/],
+  ])('refuses %j with one line and exit status 2', async (args, message) => {
+    const run = await cli(['bench-paper', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+    expect(run.err.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -12,14 +12,16 @@ import { Worker } from 'node:worker_threads';
 import { type CellRequest, type CellResult, measureCell } from './cpu-bench-cell.js';
 import { type PaperTrialRequest, type PaperTrialResult, measurePaperCell } from './paper-trials.js';
 
-const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cpu-bench-worker.js');
+// Beside the bundle's entry, which this module sits in or one folder below (dist/chunks/).
+const HERE = dirname(fileURLToPath(import.meta.url));
+const WORKER_FILE = [HERE, dirname(HERE)].map((dir) => join(dir, 'cpu-bench-worker.js')).find((file) => existsSync(file)) ?? '';
 
 export type PaperCellRequest = { readonly kind: 'paper' } & PaperTrialRequest;
 export type IsolatedRequest = CellRequest | PaperCellRequest;
 export type IsolatedResult<R extends IsolatedRequest> = R extends PaperCellRequest ? PaperTrialResult : CellResult;
 
 export function isolationAvailable(): boolean {
-  return existsSync(WORKER_FILE);
+  return WORKER_FILE !== '';
 }
 
 /** Runs a measurement in this isolate (what the worker does in its own). */

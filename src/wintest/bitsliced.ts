@@ -293,6 +293,6 @@ class BitslicedTest implements BoardWinTest {
 export const bitsliced: WinTestMethod = {
   name: 'bitsliced',
   summary: 'bit-sliced BPR: one u32 holds a cell of 32 boards, two bit-planes, 32 boards per majority step',
-  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: true },
   create: (g) => new BitslicedTest(g),
 };

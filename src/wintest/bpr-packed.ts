@@ -83,6 +83,6 @@ class PackedTest implements BoardWinTest {
 export const bprPacked: WinTestMethod = {
   name: NAME,
   summary: 'bitwise-parallel reduction at 1 bit a cell (paper §4.4), one u32 a column; full boards only',
-  supports: { games: BOTH_GAMES, partialBoards: false, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: false, incremental: false, batches: false },
   create: (g: Geometry): BoardWinTest => new PackedTest(g),
 };

@@ -160,6 +160,6 @@ class BprTest implements BoardWinTest {
 export const bpr: WinTestMethod = {
   name: 'bpr',
   summary: "bitwise-parallel reduction (the paper's Listing 1): 2 bits a cell, a column a u32 or u32 pair, Hex via the clipped template",
-  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: false },
   create: (g: Geometry): BoardWinTest => new BprTest(g),
 };

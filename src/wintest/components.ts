@@ -211,6 +211,6 @@ class ComponentsTest extends RowBoardTest {
 export const components: WinTestMethod = {
   name: 'components',
   summary: 'connected components row by row, runs joined by a row-pair lookup table (rows ≤ 8 cells) or a merge walk',
-  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: false },
   create: (g) => new ComponentsTest(g),
 };

@@ -258,6 +258,6 @@ class FloodFillTest extends RowBoardTest {
 export const floodFill: WinTestMethod = {
   name: 'floodfill',
   summary: 'bitboard flood fill, one u32 per row: grow within the stones from one side (Lew / Hexbot bb_fill)',
-  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: false },
   create: (g) => new FloodFillTest(g),
 };

@@ -38,6 +38,8 @@ export interface MethodSupport {
   readonly partialBoards: boolean;
   /** True when createIncremental exists. */
   readonly incremental: boolean;
+  /** True when the method decides boards in batches (of 32) natively, so that winner() on one board wastes the rest. */
+  readonly batches: boolean;
 }
 
 export interface WinTestMethod {

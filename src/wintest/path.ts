@@ -106,7 +106,7 @@ class PathFollower {
 export const pathFollowing: WinTestMethod = {
   name: 'path',
   summary: "path following: depth-first search through a player's stones from one side",
-  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false },
+  supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: false },
   create(g: Geometry): BoardWinTest {
     const follower = new PathFollower(g);
     const test = { winner: (cells: Cells): Winner => follower.winner(cells) };

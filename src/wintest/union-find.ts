@@ -13,7 +13,7 @@ function unionFindMethod(name: string, weighted: boolean, summary: string): WinT
   return {
     name,
     summary,
-    supports: { games: BOTH_GAMES, partialBoards: true, incremental: true },
+    supports: { games: BOTH_GAMES, partialBoards: true, incremental: true, batches: false },
     createIncremental,
     create(g: Geometry): BoardWinTest {
       const board = createIncremental(g);

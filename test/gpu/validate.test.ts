@@ -1,36 +1,21 @@
 // The validation run (GPU winners rebuilt and decided on the CPU), the
 // `validate` command, and the GPU decider behind `winner --backend webgpu`.
-import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { validateGpuAgainstCpu } from '../../src/jobs/validate-gpu.js';
-import { CliError } from '../../src/cli/cli-error.js';
 import { createGpuDecider, parseGpuMethod } from '../../src/cli/gpu-winner.js';
-import { registerValidateCommand } from '../../src/cli/validate-command.js';
+import { cli } from '../helpers/cli-runner.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import { gpuAvailability, useTestEvaluator, samplePositions } from '../helpers/gpu-harness.js';
 import { randomCells, testRandom } from '../helpers/boards.js';
 
 const gpu = await gpuAvailability();
 
-function text(stream: PassThrough): string {
-  return (stream.read() as Buffer | null)?.toString() ?? '';
-}
-
 async function runValidateCli(args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
-  const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
-  const program = new Command('hexbatch').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} });
-  registerValidateCommand(program, io);
-  let exitCode = 0;
-  try {
-    await program.parseAsync(['validate', ...args], { from: 'user' });
-  } catch (error) {
-    exitCode = error instanceof CliError ? error.exitCode : 2;
-  }
-  return { stdout: text(io.stdout), stderr: text(io.stderr), exitCode };
+  const { code, out, err } = await cli(['validate', ...args]);
+  return { stdout: out, stderr: err, exitCode: code };
 }
 
 describe('the validate command refuses bad input with exit status 2', () => {
