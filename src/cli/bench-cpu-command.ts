@@ -34,9 +34,10 @@ export function registerBenchCpuCommand(program: Command, io: CliIo): void {
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_JSON)
     .option('--quick', 'few boards and short runs: a smoke test, not a measurement')
     .action(async (options: BenchCpuOptions) => {
-      const report = await runCpuBench(benchPlan(options, io));
+      const plan = benchPlan(options, io);
+      const json = await benchJsonPath(command, options);
+      const report = await runCpuBench(plan);
       io.stdout.write(formatBenchReport(report));
-      const json = benchJsonPath(command, options);
       await writeBenchJson(json, report);
       io.stderr.write(`results written to ${json}\n`);
     });

@@ -8,7 +8,10 @@ import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { parseList, parseWholeNumber } from './options.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { parseList } from './options.js';
+import { DeviceLimitError } from '../eval/errors.js';
+import { MAX_BOARDS_PER_INVOCATION } from '../eval/webgpu-backend.js';
 import { formatTable } from '../jobs/text-table.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
@@ -30,27 +33,28 @@ function isTerminal(stream: CliIo['stderr']): boolean {
   return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
-function positive(what: string, text: string): number {
-  const n = parseWholeNumber(what, text);
-  if (n < 1) throw usageError(`${what} must be at least 1`);
-  return n;
-}
+const BATCH: Bound = { option: '--batch', min: 1, max: 2 ** 30 };
+const SWEEP_BATCH: Bound = { ...BATCH, option: 'a --sweep batch' };
+const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
+// The device's own limit, often 256, is checked when the evaluator opens.
+const WORKGROUP_SIZE: Bound = { option: '--workgroup-size', min: 1, max: 1024 };
+const BOARDS_PER_INVOCATION: Bound = { option: '--boards-per-invocation', min: 1, max: MAX_BOARDS_PER_INVOCATION };
 
 export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan {
   const { games, sizes } = parseBenchBoards(options);
   const quick = options.quick ?? false;
-  const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => positive('a batch size', t));
+  const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => parseBounded(SWEEP_BATCH, t));
   return {
     games,
     sizes,
     kernels: parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t))),
     fills: parseList('--fills', options.fills, (t) => asUsage(() => parseFillKind(t))),
-    ...(options.batch !== undefined ? { batch: positive('--batch', options.batch) } : quick ? { batch: 4096 } : {}),
+    ...(options.batch !== undefined ? { batch: parseBounded(BATCH, options.batch) } : quick ? { batch: 4096 } : {}),
     ...(sweep !== undefined ? { sweep } : {}),
     warmupRuns: quick ? 1 : 2,
-    runs: quick ? 2 : positive('--runs', options.runs),
-    ...(options.workgroupSize !== undefined ? { workgroupSize: positive('--workgroup-size', options.workgroupSize) } : {}),
-    ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: positive('--boards-per-invocation', options.boardsPerInvocation) } : {}),
+    runs: quick ? 2 : parseBounded(RUNS, options.runs),
+    ...(options.workgroupSize !== undefined ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) } : {}),
+    ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) } : {}),
     // A progress line on a terminal only, rewritten in place; a log or a pipe gets none.
     ...(isTerminal(io.stderr) ? { onProgress: (message: string) => io.stderr.write(`\r\x1b[2K${message}`) } : {}),
     onNotice: (message) => io.stderr.write(`${message}\n`),
@@ -92,24 +96,28 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
   addBenchBoardOptions(command, BENCH_SIZES)
     .option('--kernels <list>', 'kernels, comma-separated', GPU_KERNELS.join(','))
     .option('--fills <list>', 'fills, comma-separated', 'exact')
-    .option('--batch <n>', 'playouts per measured call (default: 65536 on SwiftShader, 16777216 on a GPU)')
-    .option('--sweep <list>', 'batch sizes of the Hex 11 sweep, comma-separated ("" for none)')
-    .option('--runs <n>', 'timed runs per measurement', '5')
-    .option('--workgroup-size <n>', 'invocations per workgroup (default 64)')
-    .option('--boards-per-invocation <n>', 'boards each bpr or floodfill invocation decides (default 1)')
+    .option('--batch <n>', boundedHelp(BATCH, 'playouts per measured call; default 65,536 on SwiftShader, 16,777,216 on a GPU'))
+    .option('--sweep <list>', boundedHelp(SWEEP_BATCH, 'batch sizes of the Hex 11 sweep, comma-separated ("" for none)'))
+    .option('--runs <n>', boundedHelp(RUNS, 'timed runs per measurement'), '5')
+    .option('--workgroup-size <n>', boundedHelp(WORKGROUP_SIZE, "invocations per workgroup, at most the adapter's limit; default 64"))
+    .option('--boards-per-invocation <n>', boundedHelp(BOARDS_PER_INVOCATION, 'boards each bpr or floodfill invocation decides; default 1'))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
+      const plan = benchGpuPlan(options, io);
+      const json = await benchJsonPath(command, options);
       let report: GpuBenchReport;
       try {
-        report = await runGpuBench(benchGpuPlan(options, io));
+        report = await runGpuBench(plan);
       } catch (error) {
         if (error instanceof CliError) throw error;
+        if (error instanceof DeviceLimitError && error.setting === 'workgroupSize') {
+          throw usageError(`${WORKGROUP_SIZE.option} must be at most ${error.largest} on this adapter (${error.limits}), not ${error.value}`);
+        }
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }
       if (isTerminal(io.stderr)) io.stderr.write('\r\x1b[2K');
       io.stdout.write(formatGpuBench(report));
-      const json = benchJsonPath(command, options);
       await writeBenchJson(json, report);
       io.stderr.write(`results written to ${json}\n`);
     });

@@ -6,6 +6,7 @@ import { type GameKind, checkSize } from '../game/geometry.js';
 import { BOTH_GAMES } from '../wintest/method.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf } from './cli-error.js';
 import { parseGame, parseList, parseWholeNumber } from './options.js';
+import { checkWritableFile } from './output-file.js';
 
 export interface BenchBoardOptions {
   readonly sizes: string;
@@ -43,8 +44,12 @@ export async function writeBenchJson(file: string, report: unknown): Promise<voi
 /** Where a --quick run writes when no --json was given: the committed figures in bench/results/ stay as they are. */
 export const QUICK_RESULTS_DIR = 'results';
 
-/** The JSON file of a run: --json as given, else the default, else (for a --quick run) beside the smoke results. */
-export function benchJsonPath(command: Command, options: { readonly json: string; readonly quick?: boolean }): string {
-  if (!options.quick || command.getOptionValueSource('json') !== 'default') return options.json;
-  return join(QUICK_RESULTS_DIR, basename(options.json).replace(/\.json$/, '-quick.json'));
+/**
+ * The JSON file of a run: --json as given, else the default, else (for a
+ * --quick run) beside the smoke results; checked writable before the run.
+ */
+export async function benchJsonPath(command: Command, options: { readonly json: string; readonly quick?: boolean }): Promise<string> {
+  const path = !options.quick || command.getOptionValueSource('json') !== 'default' ? options.json : join(QUICK_RESULTS_DIR, basename(options.json).replace(/\.json$/, '-quick.json'));
+  await checkWritableFile('--json', path);
+  return path;
 }

@@ -14,7 +14,8 @@ import { progressLine } from '../jobs/progress-text.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { parseList, parseWholeNumber } from './options.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { parseList } from './options.js';
 
 export const DEFAULT_PAPER_JSON = 'bench/results/paper.json';
 const QUICK_SIZES = [7, 11];
@@ -28,11 +29,8 @@ interface BenchPaperOptions extends BenchBoardOptions {
   readonly quick?: boolean;
 }
 
-function bounded(what: string, text: string, min: number, max: number): number {
-  const n = parseWholeNumber(what, text);
-  if (n < min || n > max) throw usageError(`${what} must be from ${min} to ${max}, not ${n}`);
-  return n;
-}
+const SETS: Bound = { option: '--sets', min: 2, max: 1000 };
+const TRIALS: Bound = { option: '--trials', min: 32, max: 100_000 };
 
 function isTerminal(stream: CliIo['stderr']): boolean {
   return (stream as { isTTY?: boolean }).isTTY === true;
@@ -51,8 +49,8 @@ export function paperSettings(command: Command, options: BenchPaperOptions): Pap
       if (!table) throw usageError(`--tables takes 2 (per game) and 3 (per move), not "${t}"`);
       return table;
     }),
-    sets: options.sets === undefined ? base.sets : bounded('--sets', options.sets, 2, 1000),
-    trialsPerSet: options.trials === undefined ? base.trialsPerSet : bounded('--trials', options.trials, 32, 100_000),
+    sets: options.sets === undefined ? base.sets : parseBounded(SETS, options.sets),
+    trialsPerSet: options.trials === undefined ? base.trialsPerSet : parseBounded(TRIALS, options.trials),
     warmupSets: base.warmupSets,
     seed: 2012,
     isolate: isolationAvailable(),
@@ -63,13 +61,13 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
   const command = program.command('bench-paper').description("the BPR paper's Tables 2 and 3 (ms per 10,000 playouts) redone here, beside the paper's figures");
   addBenchBoardOptions(command, PAPER_SIZES)
     .option('--tables <list>', 'which tables: 2 (per game), 3 (per move)', '2,3')
-    .option('--sets <n>', `sets of trials per cell, 2 to 1000 (default ${FULL_PAPER_SETTINGS.sets}; the paper used 1000)`)
-    .option('--trials <n>', `trials per set, 32 to 100000 (default ${FULL_PAPER_SETTINGS.trialsPerSet}, as in the paper)`)
+    .option('--sets <n>', boundedHelp(SETS, `sets of trials per cell; default ${FULL_PAPER_SETTINGS.sets} (the paper used 1,000)`))
+    .option('--trials <n>', boundedHelp(TRIALS, `trials per set; default ${FULL_PAPER_SETTINGS.trialsPerSet}, as in the paper`))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_PAPER_JSON)
     .option('--quick', `sizes ${QUICK_SIZES.join(' and ')}, ${QUICK_PAPER_SETTINGS.sets} sets of ${QUICK_PAPER_SETTINGS.trialsPerSet}: a smoke test, not a measurement`)
     .action(async (options: BenchPaperOptions) => {
       const settings = paperSettings(command, options);
-      const json = benchJsonPath(command, options);
+      const json = await benchJsonPath(command, options);
       const terminal = isTerminal(io.stderr);
       const figures = await runPaperBench(settings, (p) => {
         if (terminal) io.stderr.write(`\r\x1b[2K${progressLine(p)}`);

@@ -10,9 +10,11 @@ import { runChromeBench } from '../report/chrome-bench.js';
 import { DEFAULT_RESULTS_ROOT, dateStamp } from '../report/write-results.js';
 import { BOTH_GAMES } from '../wintest/method.js';
 import { parseBenchBoards } from './bench-options.js';
-import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
+import { CliError, EXIT_FAILURE, asUsage, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { parseList, parseWholeNumber } from './options.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { parseList } from './options.js';
+import { checkWritableFolder } from './output-file.js';
 
 interface ChromeBenchCliOptions {
   readonly quick?: boolean;
@@ -26,7 +28,7 @@ interface ChromeBenchCliOptions {
 }
 
 /** Playouts per GPU call: at least one, and no more than one dispatch's worth on any adapter. */
-const MAX_PLAYOUTS = 1 << 24;
+const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: 1 << 24 };
 
 /** The suite settings the options change; the page keeps its defaults for the rest (its batch depends on the adapter). */
 export function chromeBenchSpec(options: ChromeBenchCliOptions): Partial<SuiteSpec> {
@@ -36,11 +38,7 @@ export function chromeBenchSpec(options: ChromeBenchCliOptions): Partial<SuiteSp
   const boards = parseBenchBoards({ games: options.games ?? games.join(','), sizes: options.sizes ?? sizes.join(',') });
   const spec: Partial<SuiteSpec> = { ...base, games: boards.games, sizes: boards.sizes };
   const kernels = options.kernels === undefined ? undefined : parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t)));
-  let playouts: number | undefined;
-  if (options.playouts !== undefined) {
-    playouts = parseWholeNumber('--playouts', options.playouts);
-    if (playouts < 1 || playouts > MAX_PLAYOUTS) throw usageError(`--playouts must be from 1 to ${MAX_PLAYOUTS}, not ${playouts}`);
-  }
+  const playouts = options.playouts === undefined ? undefined : parseBounded(PLAYOUTS, options.playouts);
   return { ...spec, ...(kernels ? { kernels } : {}), ...(playouts !== undefined ? { playouts } : {}) };
 }
 
@@ -52,13 +50,14 @@ export function registerChromeBenchCommand(program: Command, io: CliIo): void {
     .option('--sizes <list>', `board sizes, comma-separated (default ${DEFAULT_SUITE.sizes.join(',')})`)
     .option('--games <list>', `games, comma-separated (default ${BOTH_GAMES.join(',')})`)
     .option('--kernels <list>', `GPU kernels, comma-separated (default ${GPU_KERNELS.join(',')})`)
-    .option('--playouts <n>', `playouts per GPU call (default ${DEFAULT_SUITE.playouts} on a GPU, ${SOFTWARE_SUITE_PLAYOUTS} on SwiftShader; --quick ${QUICK_SUITE.playouts})`)
+    .option('--playouts <n>', boundedHelp(PLAYOUTS, `playouts per GPU call; default ${DEFAULT_SUITE.playouts} on a GPU, ${SOFTWARE_SUITE_PLAYOUTS} on SwiftShader, --quick ${QUICK_SUITE.playouts}`))
     .option('--headed', 'show the browser window instead of running headless')
     .option('--browser <path>', 'the Chrome or Chromium to run (default: $CHROME_PATH, then Google Chrome, then chromium)')
     .option('--out <dir>', `the results folder (default ${DEFAULT_RESULTS_ROOT}/<date>)`)
     .action(async (options: ChromeBenchCliOptions) => {
       const spec = chromeBenchSpec(options);
       const out = options.out ?? join(DEFAULT_RESULTS_ROOT, `${dateStamp(new Date())}${options.quick ? '-quick' : ''}`);
+      await checkWritableFolder('--out', out);
       let outcome;
       try {
         outcome = await runChromeBench({ spec, headed: options.headed ?? false, out, stdout: io.stdout, stderr: io.stderr, ...(options.browser !== undefined ? { browser: options.browser } : {}) });

@@ -32,11 +32,11 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs a library parser, turning the error it throws into a usage error. */
-export function asUsage<T>(parse: () => T): T {
+/** Runs a library parser, turning the error it throws into a usage error (naming `option`, when given). */
+export function asUsage<T>(parse: () => T, option?: string): T {
   try {
     return parse();
   } catch (error) {
-    throw usageError(messageOf(error));
+    throw usageError(option === undefined ? messageOf(error) : `${option}: ${messageOf(error)}`);
   }
 }

@@ -11,6 +11,7 @@ import { registerBenchPaperCommand } from './bench-paper-command.js';
 import { registerChromeBenchCommand } from './chrome-bench-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
+import { printable } from './printable.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -26,7 +27,7 @@ export function buildProgram(io: CliIo): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       // Commander puts its "(Did you mean …?)" on a line of its own; errors here are one line.
-      outputError: (text, write) => write(text.replace(/\n(?=\(Did you mean)/, ' ')),
+      outputError: (text, write) => write(`${printable(text.replace(/\n(?=\(Did you mean)/, ' ').trimEnd())}\n`),
     });
   registerWinnerCommand(program, io);
   registerMethodsCommand(program, io);
@@ -44,10 +45,10 @@ function reportFailure(error: unknown, io: CliIo): number {
   // Commander has already printed its own message (or the help it was asked for).
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
   if (error instanceof CliError) {
-    io.stderr.write(`${error.message}\n`);
+    io.stderr.write(`${printable(error.message)}\n`);
     return error.exitCode;
   }
-  io.stderr.write(`error: ${messageOf(error)}\n`);
+  io.stderr.write(`error: ${printable(messageOf(error))}\n`);
   return EXIT_FAILURE;
 }
 

@@ -11,12 +11,15 @@ import { parseFillKind } from '../fill/fill.js';
 import { type EvalPosition, GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu, type ValidationReport } from '../jobs/validate-gpu.js';
 import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
-import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
+import { CliError, EXIT_FAILURE, asUsage, messageOf } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
-import { parseGame, parseGeometry, parseWholeNumber } from './options.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { parseGame, parseGeometry } from './options.js';
 
 /** Each playout is replayed on the CPU, at some microseconds each: beyond this a run takes hours. */
 export const MAX_VALIDATE_PLAYOUTS = 1 << 24;
+const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: MAX_VALIDATE_PLAYOUTS };
+const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 
 /** Progress lines on standard error, at most one a second, once a run has lasted two seconds. */
 function progressReporter(io: CliIo): (checked: number, total: number) => void {
@@ -53,23 +56,20 @@ interface ValidateJob {
 export function validateJob(options: ValidateOptions): ValidateJob {
   const game = parseGame(options.game);
   const g = parseGeometry(game, options.size);
-  const playouts = parseWholeNumber('--playouts', options.playouts);
-  if (playouts < 1 || playouts > MAX_VALIDATE_PLAYOUTS) {
-    throw usageError(`--playouts must be from 1 to ${MAX_VALIDATE_PLAYOUTS} (every playout is replayed on the CPU), not ${playouts}`);
-  }
-  const seed = parseWholeNumber('--seed', options.seed);
-  if (seed > 0xffffffff) throw usageError(`--seed must be from 0 to ${0xffffffff}, not ${seed}`);
-  const toMove = options.toMove === undefined ? undefined : asUsage(() => parsePlayer(options.toMove as string));
-  const start = asUsage(() =>
-    options.board === undefined ? Position.empty(game, g.size, { swap: false }) : Position.fromText(game, g.size, options.board, toMove),
+  const playouts = parseBounded(PLAYOUTS, options.playouts);
+  const seed = parseBounded(SEED, options.seed);
+  const toMove = options.toMove === undefined ? undefined : asUsage(() => parsePlayer(options.toMove as string), '--to-move');
+  const start = asUsage(
+    () => (options.board === undefined ? Position.empty(game, g.size, { swap: false }) : Position.fromText(game, g.size, options.board, toMove)),
+    options.board === undefined ? undefined : '--board',
   );
   const mover = toMove ?? start.toMove;
   return {
     position: { geometry: g, cells: start.cells(), toMove: mover },
     title: `${describeGeometry(g)}, ${options.board === undefined ? 'empty board' : 'given board'}, ${colorName(mover)} to move`,
     playouts,
-    kernel: asUsage(() => parseGpuKernel(options.kernel)),
-    fill: asUsage(() => parseFillKind(options.fill.trim())),
+    kernel: asUsage(() => parseGpuKernel(options.kernel), '--kernel'),
+    fill: asUsage(() => parseFillKind(options.fill.trim()), '--fill'),
     seed,
   };
 }
@@ -120,10 +120,10 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     .description('play out on the GPU and check every playout against the CPU, bit for bit')
     .requiredOption('--game <game>', 'hex or y')
     .requiredOption('--size <n>', 'board size: Hex 1 to 31, Y 1 to 32')
-    .requiredOption('--playouts <n>', 'playouts to compare')
+    .requiredOption('--playouts <n>', boundedHelp(PLAYOUTS, 'playouts to compare, each replayed on the CPU'))
     .option('--kernel <name>', `GPU kernel: ${GPU_KERNELS.join(', ')}`, 'bpr')
     .option('--fill <kind>', 'exact or coin', 'exact')
-    .option('--seed <n>', 'names the random streams (a u32)', '1')
+    .option('--seed <n>', boundedHelp(SEED, 'names the random streams'), '1')
     .option('--board <text>', 'start from this board text instead of the empty board')
     .option('--to-move <colour>', 'black or white (default: from the stone counts)')
     .action(async (options: ValidateOptions) => {

@@ -15,7 +15,7 @@ import { DEFAULT_METHOD } from '../wintest/registry.js';
 import { type BoardDecider, cpuDecider } from './board-decider.js';
 import { type CliError, lineError, messageOf, usageError } from './cli-error.js';
 import { createGpuDecider, parseGpuMethod } from './gpu-winner.js';
-import { type CliIo, writeText } from './io.js';
+import { type CliIo, checkStdinReadable, writeText } from './io.js';
 import { lineBatches } from './line-batches.js';
 import { parseGame, parseGeometry, parseMethod } from './options.js';
 
@@ -89,7 +89,7 @@ function formatWinners(winners: ArrayLike<Winner>): string {
 export async function decideLines(job: WinnerJob, io: CliIo): Promise<void> {
   let nextLine = 1;
   try {
-    for await (const lines of lineBatches(io.stdin)) {
+    for await (const lines of readLines(io.stdin)) {
       const { boards, bad } = parseBatch(job, lines, nextLine);
       nextLine += lines.length;
       if (boards.length > 0) await writeText(io.stdout, formatWinners(await job.decider.decide(boards)));
@@ -97,6 +97,15 @@ export async function decideLines(job: WinnerJob, io: CliIo): Promise<void> {
     }
   } finally {
     await job.decider.close?.();
+  }
+}
+
+/** The input's lines, a read failure turned into one clear line. */
+async function* readLines(stdin: CliIo['stdin']): AsyncGenerator<string[]> {
+  try {
+    yield* lineBatches(stdin);
+  } catch (error) {
+    throw usageError(`cannot read standard input: ${messageOf(error)}`);
   }
 }
 
@@ -118,6 +127,7 @@ first bad line stops the run with "line K: ..." on standard error and exit
 status 2.`,
     )
     .action(async (options: WinnerOptions) => {
+      checkStdinReadable(io.stdin);
       await decideLines(await winnerJob(options, io), io);
     });
 }

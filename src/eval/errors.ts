@@ -12,6 +12,19 @@ export class InvalidRequestError extends Error {
   }
 }
 
+/** A setting beyond what this device allows; says which limit, and the largest value it takes. */
+export class DeviceLimitError extends InvalidRequestError {
+  constructor(
+    readonly setting: string,
+    readonly value: number,
+    readonly largest: number,
+    readonly limits: string,
+  ) {
+    super(`${setting} must be a whole number from 1 to ${largest} on this adapter (${limits}), not ${value}`);
+    this.name = 'DeviceLimitError';
+  }
+}
+
 /** The evaluator was destroyed before or while the call ran. */
 export class EvaluatorDestroyedError extends Error {
   constructor() {

@@ -2,7 +2,7 @@
 export { createEvaluator, type BackendChoice, type EvaluatorOptions } from './create-evaluator.js';
 export { createCpuEvaluator } from './cpu-backend.js';
 export { createWebGpuEvaluator, type WebGpuEvaluator, type WebGpuEvaluatorOptions } from './webgpu-backend.js';
-export { EvaluatorDestroyedError, InvalidRequestError, KernelFaultError } from './errors.js';
+export { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError, KernelFaultError } from './errors.js';
 export { WebGpuUnavailableError } from '../gpu/gpu-device.js';
 export { GpuLostError } from '../gpu/gpu-runner.js';
 export * from './types.js';

@@ -13,7 +13,7 @@ import { type RecordSource, recordWords } from '../gpu/position-records.js';
 import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kernel-table.js';
 import { buildShader } from '../gpu/shader-source.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
-import { EvaluatorDestroyedError } from './errors.js';
+import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
 import { checkEveryBoardDecided, checkEveryPlayoutDecided } from './result-checks.js';
 import { PositionTally } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
@@ -43,6 +43,21 @@ function winnerAt(words: Uint32Array, k: number): Winner {
   return (((words[k >>> 4] as number) >>> (2 * (k & 15))) & 3) as Winner;
 }
 
+/** The most boards one bpr or floodfill invocation decides in its loop. */
+export const MAX_BOARDS_PER_INVOCATION = 64;
+
+/** Refuses a workgroup the device cannot run, before any pipeline is made, naming the limit. */
+function checkWorkgroupSettings(limits: GPUSupportedLimits, workgroupSize: number, boardsPerInvocation: number): void {
+  const largest = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
+  if (!Number.isInteger(workgroupSize) || workgroupSize < 1 || workgroupSize > largest) {
+    const which = `maxComputeInvocationsPerWorkgroup ${limits.maxComputeInvocationsPerWorkgroup}, maxComputeWorkgroupSizeX ${limits.maxComputeWorkgroupSizeX}`;
+    throw new DeviceLimitError('workgroupSize', workgroupSize, largest, which);
+  }
+  if (!Number.isInteger(boardsPerInvocation) || boardsPerInvocation < 1 || boardsPerInvocation > MAX_BOARDS_PER_INVOCATION) {
+    throw new InvalidRequestError(`boardsPerInvocation must be a whole number from 1 to ${MAX_BOARDS_PER_INVOCATION}, not ${boardsPerInvocation}`);
+  }
+}
+
 export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<WebGpuEvaluator> {
   const context = await openGpu(options);
   const device = context.device;
@@ -52,9 +67,15 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
     maxItemsPerDispatch: DEFAULT_MAX_ITEMS_PER_DISPATCH,
     ...options.dispatchLimits,
   };
-  const runner = new GpuRunner(context, limits, options.maxInFlight ?? 3);
   const baseWorkgroupSize = options.workgroupSize ?? 64;
   const boardsPerInvocation = options.boardsPerInvocation ?? 1;
+  try {
+    checkWorkgroupSettings(device.limits, baseWorkgroupSize, boardsPerInvocation);
+  } catch (error) {
+    device.destroy();
+    throw error;
+  }
+  const runner = new GpuRunner(context, limits, options.maxInFlight ?? 3);
 
   const variantOf = (kernel: GpuKernel): KernelVariant => variantFor(kernel, context.subgroups);
 

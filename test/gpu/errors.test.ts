@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { createEvaluator } from '../../src/eval/create-evaluator.js';
-import { EvaluatorDestroyedError, InvalidRequestError } from '../../src/eval/errors.js';
+import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from '../../src/eval/errors.js';
+import { FillKind } from '../../src/fill/fill.js';
+import { variantFor } from '../../src/gpu/kernel-table.js';
+import { buildShader } from '../../src/gpu/shader-source.js';
 import type { EvalPosition, EvaluateOptions } from '../../src/eval/types.js';
 import { createWebGpuEvaluator, type WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { WebGpuUnavailableError } from '../../src/gpu/gpu-device.js';
-import { GpuLostError } from '../../src/gpu/gpu-runner.js';
+import { GpuLostError, GpuRunner } from '../../src/gpu/gpu-runner.js';
 import { gpuAvailability, openTestEvaluator } from '../helpers/gpu-harness.js';
 
 const noAdapter = { requestAdapter: async () => null } as unknown as GPU;
@@ -106,14 +109,23 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
     expect(submits).toBe(before);
   });
 
+  test('a workgroup beyond the device limits is refused when the evaluator is made, naming the limit', async () => {
+    const made = createWebGpuEvaluator({ workgroupSize: 100_000 });
+    await expect(made).rejects.toThrow(DeviceLimitError);
+    await expect(made).rejects.toThrow(/workgroupSize must be a whole number from 1 to \d+ on this adapter \(maxComputeInvocationsPerWorkgroup \d+, maxComputeWorkgroupSizeX \d+\), not 100000/);
+    await expect(createWebGpuEvaluator({ boardsPerInvocation: 0 })).rejects.toThrow(/boardsPerInvocation must be a whole number from 1 to 64, not 0/);
+  });
+
   test('a kernel WebGPU refuses is reported, not swallowed', async () => {
-    const { evaluator: oversized, errors: oversizedErrors } = await openTestEvaluator({ workgroupSize: 4096 });
-    try {
-      await expect(oversized.evaluate([good], { playouts: 5 })).rejects.toThrow(/could not be made into a pipeline/);
-      expect(oversizedErrors).toEqual([]);
-    } finally {
-      oversized.destroy();
-    }
+    const g = geometryOf(GameKind.Hex, 5);
+    const runner = new GpuRunner(evaluator.context, { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 20, maxItemsPerDispatch: 1 << 10 }, 1);
+    const build = buildShader({ variant: variantFor('bpr', false), geometry: g, fill: FillKind.Exact, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: false, ownership: false });
+    // It compiles, but names a constant the module does not declare.
+    const broken = { ...build, key: `${build.key}|broken`, constants: { ...build.constants, NOT_AN_OVERRIDE: 1 } };
+    const dispatch = { positionStart: 0, positionCount: 1, playoutStart: 0, playoutCount: 64, chunksPerPosition: 1, groupsX: 1, groupsY: 1 };
+    const job = { build: broken, sources: [good], cellCount: 25, seed: 0, dispatches: [dispatch], ownership: false, outputWords: () => 0 };
+    await expect(runner.run(job, () => {})).rejects.toThrow(/could not be made into a pipeline/);
+    runner.destroy();
   });
 
   const hex11 = geometryOf(GameKind.Hex, 11);
