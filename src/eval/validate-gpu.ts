@@ -23,6 +23,8 @@ export interface ValidationRequest {
   readonly keepMismatches?: number;
   /** The CPU's method (default wqhuf). */
   readonly cpuMethod?: WinTestMethod;
+  /** Also compare the per-cell ownership counts with those of the rebuilt boards (default false). */
+  readonly ownership?: boolean;
   /** Told how far the CPU's check has got, every 65,536 playouts. */
   readonly onProgress?: (checked: number, total: number) => void;
 }
@@ -45,6 +47,9 @@ export interface ValidationReport {
   readonly cpuWinRate: number;
   /** GPU counts that disagree with its own per-playout winners (must be 0). */
   readonly countMismatches: number;
+  /** With `ownership`: per-cell counts compared (positions × cells), and how many differ; else 0 and 0. */
+  readonly ownershipCompared: number;
+  readonly ownershipMismatches: number;
   readonly kernel: string;
   readonly fill: FillKind;
   readonly adapter: string;
@@ -55,7 +60,8 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
   const fill = request.fill ?? FillKind.Exact;
   const kernel = request.kernel ?? 'bpr';
   const keep = request.keepMismatches ?? 5;
-  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true });
+  const ownership = request.ownership ?? false;
+  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true, ownership });
 
   const firstMismatches: Mismatch[] = [];
   let mismatches = 0;
@@ -63,6 +69,8 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
   let gpuMine = 0;
   let cpuMine = 0;
   let compared = 0;
+  let ownershipCompared = 0;
+  let ownershipMismatches = 0;
   const total = request.positions.length * request.playouts;
   for (let p = 0; p < request.positions.length; p++) {
     const position = request.positions[p] as EvalPosition;
@@ -73,9 +81,11 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     const board = new Uint8Array(position.geometry.cellCount);
     let black = 0;
     let white = 0;
+    const owned = ownership ? new Uint32Array(board.length) : null;
     for (let q = 0; q < request.playouts; q++) {
       fillPlayout(position.cells, position.toMove, { seed, position: p, playout: q }, fill, board);
       const cpu: Winner = test.winner(board);
+      if (owned) for (let i = 0; i < board.length; i++) if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
       const gpu = gpuWinners[q] as Winner;
       compared++;
       if ((compared & 0xffff) === 0) request.onProgress?.(compared, total);
@@ -91,6 +101,12 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       }
     }
     if (black !== result.blackWins || white !== result.whiteWins) countMismatches++;
+    if (owned) {
+      const gpuOwned = result.ownership;
+      if (!gpuOwned || gpuOwned.length !== owned.length) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      ownershipCompared += owned.length;
+      for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i]) ownershipMismatches++;
+    }
   }
   return {
     compared,
@@ -99,6 +115,8 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     gpuWinRate: compared > 0 ? gpuMine / compared : 0,
     cpuWinRate: compared > 0 ? cpuMine / compared : 0,
     countMismatches,
+    ownershipCompared,
+    ownershipMismatches,
     kernel: evaluator.variantOf(kernel),
     fill,
     adapter: adapterText(evaluator.context.adapter),
