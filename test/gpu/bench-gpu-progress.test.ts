@@ -2,7 +2,8 @@
  * bench-gpu's progress: on a terminal one line, rewritten, that says k/N,
  * what runs and the time left; when standard error is not a terminal, no
  * progress at all (a log gets the table and the notices only). `script`
- * gives the command a terminal.
+ * gives the command a terminal. A --quick run, a smoke test, writes its
+ * JSON to results/ and never over the committed bench/results/.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,8 +32,11 @@ describe('bench-gpu progress', () => {
     expect(lines.some((l) => /^2\/2: hex 5, floodfill, exact fill, 4096 playouts \(about \d+ s left\)$/.test(l))).toBe(true);
   }, 120_000);
 
-  it('shows none when standard error is not a terminal', () => {
-    const result = spawnSync(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...args], { cwd: scratch, encoding: 'utf8', timeout: 120_000 });
+  it('shows none when standard error is not a terminal; a quick run leaves bench/results/ alone', () => {
+    const quick = args.slice(0, args.indexOf('--json'));
+    const result = spawnSync(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...quick], { cwd: scratch, encoding: 'utf8', timeout: 120_000 });
+    expect(existsSync(join(scratch, 'results', 'gpu-quick.json'))).toBe(true);
+    expect(existsSync(join(scratch, 'bench'))).toBe(false);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/\d+\/\d+:/);
     expect(result.stderr).not.toContain('\r');
