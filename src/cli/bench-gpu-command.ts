@@ -8,8 +8,10 @@ import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
+import { type ProgressLine, progressLine } from './progress-line.js';
 import { parseList, parseWholeNumber } from './options.js';
 import { formatTable } from './text-table.js';
+import { formatRate } from '../jobs/suite-table.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
@@ -26,17 +28,13 @@ interface BenchGpuOptions extends BenchBoardOptions {
   readonly quick?: boolean;
 }
 
-function isTerminal(stream: CliIo['stderr']): boolean {
-  return (stream as { isTTY?: boolean }).isTTY === true;
-}
-
 function positive(what: string, text: string): number {
   const n = parseWholeNumber(what, text);
   if (n < 1) throw usageError(`${what} must be at least 1`);
   return n;
 }
 
-export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan {
+export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: ProgressLine = progressLine(io.stderr, 'silent')): GpuBenchPlan {
   const { games, sizes } = parseBenchBoards(options);
   const quick = options.quick ?? false;
   const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => positive('a batch size', t));
@@ -52,14 +50,13 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan 
     ...(options.workgroupSize !== undefined ? { workgroupSize: positive('--workgroup-size', options.workgroupSize) } : {}),
     ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: positive('--boards-per-invocation', options.boardsPerInvocation) } : {}),
     // A progress line on a terminal only, rewritten in place; a log or a pipe gets none.
-    ...(isTerminal(io.stderr) ? { onProgress: (message: string) => io.stderr.write(`\r\x1b[2K${message}`) } : {}),
+    onProgress: (message) => progress.show(message),
     onNotice: (message) => io.stderr.write(`${message}\n`),
   };
 }
 
 function rate(perSecond: number | null): string {
-  if (perSecond === null) return '—';
-  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M` : `${(perSecond / 1e3).toFixed(1)} k`;
+  return perSecond === null ? '—' : formatRate(perSecond);
 }
 
 function rows(measurements: readonly GpuMeasurement[]): string[][] {
@@ -101,13 +98,15 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
       let report: GpuBenchReport;
+      const progress = progressLine(io.stderr, 'silent');
       try {
-        report = await runGpuBench(benchGpuPlan(options, io));
+        report = await runGpuBench(benchGpuPlan(options, io, progress));
       } catch (error) {
+        progress.end();
         if (error instanceof CliError) throw error;
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }
-      if (isTerminal(io.stderr)) io.stderr.write('\r\x1b[2K');
+      progress.end();
       io.stdout.write(formatGpuBench(report));
       const json = benchJsonPath(command, options);
       await writeBenchJson(json, report);
