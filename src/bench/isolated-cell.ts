@@ -16,10 +16,11 @@ export function isolationAvailable(): boolean {
   return existsSync(WORKER_FILE);
 }
 
-function inWorker(request: CellRequest): Promise<CellResult> {
+/** Runs `request` in a fresh worker (cpu-bench-worker.ts), which answers with one message. */
+export function inWorker<Request extends { readonly game: string; readonly size: number }, Result>(request: Request): Promise<Result> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: request });
-    worker.once('message', (result: CellResult) => resolve(result));
+    worker.once('message', (result: Result) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the benchmark worker for ${request.game} ${request.size} stopped with exit code ${code}`));
@@ -28,5 +29,5 @@ function inWorker(request: CellRequest): Promise<CellResult> {
 }
 
 export function runCell(request: CellRequest, isolate: boolean): Promise<CellResult> {
-  return isolate ? inWorker(request) : measureCell(request);
+  return isolate ? inWorker<CellRequest, CellResult>(request) : measureCell(request);
 }

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { registerBenchCpuCommand } from './bench-cpu-command.js';
 import { registerBenchGpuCommand } from './bench-gpu-command.js';
+import { registerBenchPaperCommand } from './bench-paper-command.js';
 import { registerChromeBenchCommand } from './chrome-bench-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo): Command {
   registerValidateCommand(program, io);
   registerBenchCpuCommand(program, io);
   registerBenchGpuCommand(program, io);
+  registerBenchPaperCommand(program, io);
   registerChromeBenchCommand(program, io);
   return program;
 }

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:paper`: the paper's Tables 2 and 3 measured the paper's way
+ * (src/bench/paper-trials.ts) on this machine, beside the paper's figures,
+ * with rows the paper lacks: flood fill, bit-sliced, and the GPU kernels
+ * (per game; on the GPU a kernel fills and decides, so its figure is the
+ * whole playout, not the test alone).
+ */
+import { type GameKind, geometryOf } from '../game/geometry.js';
+import { FillKind } from '../fill/fill.js';
+import { GPU_KERNELS } from '../eval/types.js';
+import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
+import { adapterText } from '../gpu/gpu-device.js';
+import { emptyPositions } from '../jobs/sample-positions.js';
+import { measureThroughput } from '../jobs/throughput.js';
+import { timeLeft } from '../jobs/progress-text.js';
+import { type MachineInfo, machineInfo } from './machine-info.js';
+import { PAPER_ROWS } from './paper-tables.js';
+import { type PaperCellRequest, measurePaperCell } from './paper-trials.js';
+import { inWorker, isolationAvailable } from './isolated-cell.js';
+
+export interface PaperBenchPlan {
+  readonly games: readonly GameKind[];
+  readonly sizes: readonly number[];
+  /** Sets of trials per cell (the paper: 1,000). */
+  readonly sets: number;
+  /** Trials per set (the paper: 10,000). */
+  readonly trials: number;
+  /** Also the GPU kernels (per game), through WebGPU. */
+  readonly gpu: boolean;
+  readonly seed: number;
+  readonly onProgress?: (message: string) => void;
+  readonly onNotice?: (message: string) => void;
+}
+
+/** One row of ours: a paper method (or an extra) and how it is run here. */
+interface OurMethod {
+  readonly table: 2 | 3;
+  readonly label: string;
+  readonly method: string;
+  readonly incremental: boolean;
+  /** Not in the paper. */
+  readonly extra: boolean;
+}
+
+export const OUR_METHODS: readonly OurMethod[] = [
+  { table: 2, label: 'UF', method: 'unionfind', incremental: false, extra: false },
+  { table: 2, label: 'WQHUF', method: 'wqhuf', incremental: false, extra: false },
+  { table: 2, label: 'Path', method: 'path', incremental: false, extra: false },
+  { table: 2, label: 'BPR', method: 'bpr', incremental: false, extra: false },
+  { table: 2, label: 'flood fill', method: 'floodfill', incremental: false, extra: true },
+  { table: 2, label: 'bit-sliced', method: 'bitsliced', incremental: false, extra: true },
+  { table: 3, label: 'UF', method: 'unionfind', incremental: true, extra: false },
+  { table: 3, label: 'WQHUF', method: 'wqhuf', incremental: true, extra: false },
+  { table: 3, label: 'Path', method: 'path', incremental: false, extra: false },
+  { table: 3, label: 'BPR+', method: 'bpr-incremental', incremental: true, extra: false },
+  { table: 3, label: 'flood fill', method: 'floodfill', incremental: false, extra: true },
+];
+
+export interface PaperCell {
+  readonly table: 2 | 3;
+  readonly game: GameKind;
+  readonly label: string;
+  readonly size: number;
+  /** ms per 10,000 trials: the mean over sets, and the 95% confidence half-width. */
+  readonly ms: number;
+  readonly ci95: number;
+  readonly sets: number;
+  /** The paper's figure, where it has one. */
+  readonly paperMs: number | null;
+  readonly extra: boolean;
+}
+
+export interface PaperBenchReport {
+  readonly benchmark: 'hexbatch-paper';
+  readonly machine: MachineInfo;
+  readonly settings: { readonly sets: number; readonly trials: number; readonly seed: number; readonly isolated: boolean };
+  readonly gpuAdapter: string | null;
+  readonly cells: readonly PaperCell[];
+}
+
+function paperFigure(table: 2 | 3, game: GameKind, label: string, size: number): number | null {
+  const row = PAPER_ROWS.find((r) => r.table === table && r.game === game && r.method === label);
+  const i = [7, 9, 11, 13, 15, 17, 19].indexOf(size);
+  return row && i >= 0 ? (row.ms[i]?.[0] ?? null) : null;
+}
+
+function meanAndCi(values: readonly number[]): { mean: number; ci95: number } {
+  const mean = values.reduce((t, v) => t + v, 0) / values.length;
+  if (values.length < 2) return { mean, ci95: NaN };
+  const variance = values.reduce((t, v) => t + (v - mean) ** 2, 0) / (values.length - 1);
+  return { mean, ci95: 1.96 * Math.sqrt(variance / values.length) };
+}
+
+export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchReport> {
+  const say = plan.onProgress ?? (() => {});
+  const jobs = plan.games.flatMap((game) => plan.sizes.flatMap((size) => OUR_METHODS.map((m) => ({ game, size, m }))));
+  const cells: PaperCell[] = [];
+  const isolated = isolationAvailable();
+  const start = performance.now();
+  // Time left from the cells done, weighted by cells on the board (per move, by cells squared).
+  const weight = (j: (typeof jobs)[number]) => geometryOf(j.game, j.size).cellCount ** (j.m.table === 3 ? 2 : 1);
+  let weightDone = 0;
+  const weightAll = jobs.reduce((t, j) => t + weight(j), 0);
+  for (const [i, job] of jobs.entries()) {
+    const elapsed = performance.now() - start;
+    say(`${i + 1}/${jobs.length}: Table ${job.m.table}, ${job.game} ${job.size}, ${job.m.label} (${timeLeft(weightDone > 0 ? (elapsed / weightDone) * (weightAll - weightDone) : null)})`);
+    const request: PaperCellRequest = {
+      kind: 'paper',
+      game: job.game,
+      size: job.size,
+      method: job.m.method,
+      incremental: job.m.incremental,
+      trialKind: job.m.table === 2 ? 'per-game' : 'per-move',
+      sets: plan.sets,
+      trials: plan.trials,
+      seed: plan.seed,
+    };
+    // A fresh isolate per cell, as in bench-cpu: no cell inherits the JIT's choices for the ones before.
+    const perTenThousand = isolated ? await inWorker<PaperCellRequest, number[]>(request) : measurePaperCell(request);
+    const { mean, ci95 } = meanAndCi(perTenThousand);
+    cells.push({ table: job.m.table, game: job.game, label: job.m.label, size: job.size, ms: mean, ci95, sets: plan.sets, paperMs: paperFigure(job.m.table, job.game, job.m.label, job.size), extra: job.m.extra });
+    weightDone += weight(job);
+  }
+  let gpuAdapter: string | null = null;
+  if (plan.gpu) {
+    const gpu = await createWebGpuEvaluator({ notice: plan.onNotice ?? (() => {}) });
+    gpuAdapter = adapterText(gpu.context.adapter);
+    const batch = gpu.context.adapter.software ? 1 << 16 : 1 << 22;
+    try {
+      for (const game of plan.games) {
+        for (const size of plan.sizes) {
+          for (const kernel of GPU_KERNELS) {
+            say(`GPU: ${game} ${size}, ${kernel}`);
+            const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs: Math.max(3, Math.min(plan.sets, 10)), seed: plan.seed });
+            const perCall = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
+            const { mean, ci95 } = meanAndCi(perCall);
+            cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ms: mean, ci95, sets: m.runs.length, paperMs: null, extra: true });
+          }
+        }
+      }
+    } finally {
+      gpu.destroy();
+    }
+  }
+  return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, seed: plan.seed, isolated }, gpuAdapter, cells };
+}

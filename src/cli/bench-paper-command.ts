@@ -1,0 +1,60 @@
+/**
+ * `hexbatch bench-paper` (npm run bench:paper): the BPR paper's Tables 2 and
+ * 3 redone here, as Markdown beside the paper's figures, with JSON.
+ */
+import type { Command } from 'commander';
+import { PAPER_SIZES } from '../bench/paper-tables.js';
+import { type PaperBenchReport, runPaperBench } from '../bench/paper-bench.js';
+import { formatPaperReport } from '../bench/paper-report.js';
+import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
+import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
+import type { CliIo } from './io.js';
+import { parseWholeNumber } from './options.js';
+import { progressLine } from './progress-line.js';
+
+export const DEFAULT_PAPER_JSON = 'bench/results/paper.json';
+const QUICK = { sets: 2, trials: 1000, sizes: [7, 11] } as const;
+
+interface BenchPaperOptions extends BenchBoardOptions {
+  readonly sets: string;
+  readonly trials: string;
+  readonly gpu: boolean;
+  readonly json: string;
+  readonly quick?: boolean;
+}
+
+function count(what: string, text: string, max: number): number {
+  const n = parseWholeNumber(what, text);
+  if (n < 1 || n > max) throw usageError(`${what} must be from 1 to ${max}, not ${n}`);
+  return n;
+}
+
+export function registerBenchPaperCommand(program: Command, io: CliIo): void {
+  const command = program.command('bench-paper').description("the BPR paper's Tables 2 and 3 redone: ms per 10,000 trials beside the paper's (Markdown and JSON)");
+  addBenchBoardOptions(command, PAPER_SIZES)
+    .option('--sets <n>', 'sets of trials per cell (the paper: 1000)', '10')
+    .option('--trials <n>', 'trials per set (the paper: 10000)', '10000')
+    .option('--no-gpu', 'leave out the GPU kernels')
+    .option('--json <file>', 'where to write the results as JSON', DEFAULT_PAPER_JSON)
+    .option('--quick', `a smoke run: sizes ${QUICK.sizes.join(',')}, ${QUICK.sets} sets of ${QUICK.trials} trials`)
+    .action(async (options: BenchPaperOptions) => {
+      const quick = options.quick ?? false;
+      const sized = quick && command.getOptionValueSource('sizes') === 'default' ? { ...options, sizes: QUICK.sizes.join(',') } : options;
+      const { games, sizes } = parseBenchBoards(sized);
+      const sets = quick ? QUICK.sets : count('--sets', options.sets, 1000);
+      const trials = quick ? QUICK.trials : count('--trials', options.trials, 100_000);
+      const progress = progressLine(io.stderr, 'lines');
+      let report: PaperBenchReport;
+      try {
+        report = await runPaperBench({ games, sizes, sets, trials, gpu: options.gpu, seed: 2012, onProgress: (m) => progress.show(m), onNotice: (m) => io.stderr.write(`${m}\n`) });
+      } catch (error) {
+        progress.end();
+        throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      progress.end();
+      io.stdout.write(formatPaperReport(report));
+      const json = benchJsonPath(command, options);
+      await writeBenchJson(json, report);
+      io.stderr.write(`results written to ${json}\n`);
+    });
+}
