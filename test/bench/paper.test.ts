@@ -4,7 +4,11 @@
  * figure beside ours with the ratio, and each claim's sentence follows from
  * the figures.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli-runner.js';
 import { GameKind, geometryOf, methodByName } from '../../src/index.js';
 import type { PaperBenchReport, PaperCell } from '../../src/bench/paper-bench.js';
 import { claims, formatPaperReport } from '../../src/bench/paper-report.js';
@@ -72,5 +76,35 @@ describe('the paper report', () => {
       'The paper says BPR is about 50× faster than UF on Y per game; ours is 30.0–30.0× faster, so it does not hold here.',
       "The paper says BPR+ is slower than UF per move; ours takes 0.5–0.5× UF's time, so it does not hold here.",
     ]);
+  });
+});
+
+describe('hexbatch bench-paper', () => {
+  const cli = runCliInProcess;
+
+  it('runs a quick smoke run: the tables, the claims and the JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexbatch-paper-'));
+    try {
+      const json = join(dir, 'paper.json');
+      const result = await cli(['bench-paper', '--quick', '--no-gpu', '--games', 'hex', '--json', json]);
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain('| Hex, per game (Table 2) | 7 | 11 |');
+      expect(result.out).toMatch(/^\| BPR \| 1\.44 → [\d.]+ \([\d.]+×\) \| 3\.16 → /m);
+      expect(result.out).toMatch(/^- The paper says BPR is 25–30× faster than UF on Hex per game; ours is/m);
+      const saved = JSON.parse(readFileSync(json, 'utf8')) as PaperBenchReport;
+      expect(saved.settings).toMatchObject({ sets: 2, trials: 1000 });
+      expect(saved.cells.filter((c) => c.table === 2)).toHaveLength(2 * 6);
+      expect(saved.cells.filter((c) => c.table === 3)).toHaveLength(2 * 5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses bad counts with exit status 2', async () => {
+    for (const args of [['--sets', '0'], ['--trials', 'many'], ['--sizes', '40']]) {
+      const result = await cli(['bench-paper', '--no-gpu', ...args]);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.err.trim().split('\n')).toHaveLength(1);
+    }
   });
 });
