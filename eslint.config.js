@@ -2,13 +2,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**', 'results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    // The page is a user of the library like any other: through its entry point only.
+    files: ['demo/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./src/(?!index\\.js$)', message: "The demo imports the library only through '../src/index.js'." }] }],
     },
   },
   {

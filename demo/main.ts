@@ -186,20 +186,20 @@ validateButton.addEventListener('click', () =>
     const t0 = performance.now();
     const v = await eng.validate(batch);
     results.validation = { settings: batch, ...v, wallMs: performance.now() - t0 };
-    const pass = v.mismatches === 0 && v.ownershipMismatches === 0;
+    const pass = v.mismatches === 0 && v.countMismatches === 0 && v.ownershipMismatches === 0;
     validationPanel.element.dataset.result = pass ? 'pass' : 'fail';
     validationPanel.set(
       'verdict',
       pass
         ? `0 mismatches: GPU and CPU agree on all ${formatCount(v.compared)} playouts.`
-        : `${formatCount(v.mismatches)} mismatches in ${formatCount(v.compared)} playouts, ${formatCount(v.ownershipMismatches)} in the ownership counts.`,
+        : `${formatCount(v.mismatches)} mismatches in ${formatCount(v.compared)} playouts, ${formatCount(v.ownershipMismatches)} in the ownership counts, ${formatCount(v.countMismatches)} in the win counts.`,
     );
     validationPanel.set('compared', formatCount(v.compared));
     validationPanel.set('mismatches', formatCount(v.mismatches));
-    validationPanel.set('ownership-compared', formatCount(v.ownershipCellsCompared));
+    validationPanel.set('ownership-compared', formatCount(v.ownershipCompared));
     validationPanel.set('ownership-mismatches', formatCount(v.ownershipMismatches));
-    validationPanel.set('gpu-rate', formatPercent(v.gpuBlackWinRate));
-    validationPanel.set('cpu-rate', formatPercent(v.cpuBlackWinRate));
+    validationPanel.set('gpu-rate', formatPercent(v.gpuWinRate));
+    validationPanel.set('cpu-rate', formatPercent(v.cpuWinRate));
   }),
 );
 

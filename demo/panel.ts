@@ -2,6 +2,7 @@
  * A result panel (<section data-status>): its status, which the page's
  * styles and the end-to-end tests both key on, and its named fields.
  */
+import { formatRate as formatSiRate } from '../src/index.js';
 
 export type PanelStatus = 'idle' | 'running' | 'done' | 'error';
 
@@ -51,12 +52,9 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** Playouts per second with an SI prefix: "12.3 M/s". */
+/** Playouts per second with an SI prefix: "12.3 M/s" (the library's format, as in the terminal). */
 export function formatRate(perSecond: number): string {
-  if (perSecond >= 1e9) return `${(perSecond / 1e9).toFixed(2)} G/s`;
-  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)} M/s`;
-  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)} k/s`;
-  return `${perSecond.toFixed(0)} /s`;
+  return `${formatSiRate(perSecond)}/s`;
 }
 
 export function formatMs(ms: number): string {

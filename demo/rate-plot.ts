@@ -5,9 +5,9 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS_STYLE, seriesColor } from './plot-style.js';
 
 const HEIGHT = 300;
-const COLORS = ['#2c5fd6', '#d9822b', '#2e9e5b', '#b43f6b', '#7a56c8', '#5b6475', '#c2a200', '#1f8ea6'];
 
 /** Axis labels: three significant digits and an SI prefix. */
 function shortRate(t: number): string {
@@ -61,10 +61,10 @@ export class RatePlot {
           y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
         },
         axes: [
-          { label: 'timed run', stroke: '#5b6475', grid: { stroke: '#eef1f6' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
-          { label: 'playouts / s (wall time)', stroke: '#5b6475', size: 70, grid: { stroke: '#eef1f6' }, values: (_u, ticks) => ticks.map(shortRate) },
+          { label: 'timed run', ...AXIS_STYLE, incrs: [1, 2, 5, 10, 20, 50, 100] },
+          { label: 'playouts / s (wall time)', ...AXIS_STYLE, size: 70, values: (_u, ticks) => ticks.map(shortRate) },
         ],
-        series: [{ label: 'run' }, ...names.map((label, i) => ({ label, stroke: COLORS[i % COLORS.length] as string, width: 2, points: { size: 6 } }))],
+        series: [{ label: 'run' }, ...names.map((label, i) => ({ label, stroke: seriesColor(i), width: 2, points: { size: 6 } }))],
       },
       data,
       this.container,

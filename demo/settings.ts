@@ -20,7 +20,8 @@ export interface DemoSettings {
 /** Query parameters copied into the form; `kernel` waits for the kernel list (setKernelChoices). */
 const FIELDS = ['game', 'size', 'fill', 'playouts', 'positions', 'runs', 'seed', 'ownership'] as const;
 
-function wholeNumber(form: FormData, name: string, min: number, max: number, label: string): number {
+/** A whole number from `min` to `max` in field `name`, or an Error naming the field by `label`. */
+export function wholeNumber(form: FormData, name: string, min: number, max: number, label: string): number {
   const text = String(form.get(name) ?? '').trim();
   const n = Number(text);
   if (text === '' || !Number.isInteger(n) || n < min || n > max) {

@@ -6,10 +6,10 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS_STYLE, seriesColor } from './plot-style.js';
 import type { SuiteRow } from '../src/index.js';
 
 const HEIGHT = 360;
-const COLORS = ['#2c5fd6', '#d9822b', '#2e9e5b', '#b43f6b', '#7a56c8', '#5b6475', '#c2a200', '#1f8ea6'];
 
 /** The series a row belongs to: "Hex bpr", "Y CPU (bpr)". */
 function seriesName(row: SuiteRow): string {
@@ -45,14 +45,14 @@ export class SizePlot {
         legend: { live: false },
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
-          { label: 'board size (N)', stroke: '#5b6475', grid: { stroke: '#eef1f6' }, splits: () => sizes },
-          { label: 'ms per 10,000 playouts (log scale)', stroke: '#5b6475', size: 60, grid: { stroke: '#eef1f6' }, values: (_u, ticks) => ticks.map(shortMs) },
+          { label: 'board size (N)', ...AXIS_STYLE, splits: () => sizes },
+          { label: 'ms per 10,000 playouts (log scale)', ...AXIS_STYLE, size: 60, values: (_u, ticks) => ticks.map(shortMs) },
         ],
         series: [
           { label: 'size' },
           ...names.map((label, i) => ({
             label,
-            stroke: COLORS[i % COLORS.length] as string,
+            stroke: seriesColor(i),
             width: 2,
             spanGaps: true,
             dash: label.includes('CPU') ? [6, 4] : [],

@@ -4,6 +4,7 @@
  * …), which is how `npm start` sets the page up before it clicks Run.
  */
 import { DEFAULT_SUITE, FillKind, SOFTWARE_SUITE_PLAYOUTS, type SuiteSpec, checkSize, parseGameKind, parseGpuKernel } from '../src/index.js';
+import { wholeNumber } from './settings.js';
 
 const FIELDS = ['games', 'sizes', 'kernels', 'playouts', 'cpu-playouts', 'runs', 'validate'] as const;
 
@@ -16,13 +17,6 @@ function list<T>(data: FormData, name: string, label: string, parse: (text: stri
   } catch (e) {
     throw new Error(`${label}: ${e instanceof Error ? e.message : String(e)}`);
   }
-}
-
-function whole(data: FormData, name: string, label: string, min: number, max: number): number {
-  const text = String(data.get(name) ?? '').trim();
-  const n = Number(text);
-  if (text === '' || !Number.isInteger(n) || n < min || n > max) throw new Error(`${label} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return n;
 }
 
 export function readSuiteSpec(form: HTMLFormElement): SuiteSpec {
@@ -39,10 +33,10 @@ export function readSuiteSpec(form: HTMLFormElement): SuiteSpec {
     sizes,
     kernels: list(data, 'kernels', 'Kernels', parseGpuKernel),
     fill: FillKind.Exact,
-    playouts: whole(data, 'playouts', 'Playouts per GPU call', 1, 1 << 26),
-    cpuPlayouts: whole(data, 'cpu-playouts', 'Playouts per CPU call', 1, 1 << 22),
-    runs: whole(data, 'runs', 'Timed runs', 1, 100),
-    validatePlayouts: whole(data, 'validate', 'Playouts validated', 1, 1 << 20),
+    playouts: wholeNumber(data, 'playouts', 1, 1 << 26, 'Playouts per GPU call'),
+    cpuPlayouts: wholeNumber(data, 'cpu-playouts', 1, 1 << 22, 'Playouts per CPU call'),
+    runs: wholeNumber(data, 'runs', 1, 100, 'Timed runs'),
+    validatePlayouts: wholeNumber(data, 'validate', 1, 1 << 20, 'Playouts validated'),
   };
 }
 

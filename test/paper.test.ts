@@ -76,7 +76,7 @@ describe('tables and claims', () => {
 describe('hexbatch bench-paper', () => {
   test('prints both tables with the paper beside ours, the claims, and writes JSON', async () => {
     const json = join(mkdtempSync(join(tmpdir(), 'hexbatch-paper-')), 'paper.json');
-    const run = await cli(['bench-paper', '--games', 'hex,y', '--sizes', '7', '--sets', '2', '--trials', '64', '--json', json]);
+    const run = await cli(['bench-paper', '--games', 'hex,y', '--sizes', '7', '--sets', '2', '--trials', '64', '--no-gpu', '--json', json]);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/\*\*Table 2, Hex, per game[^\n]*\n\n\| method \| 7 \|/);
     expect(run.out).toMatch(/\| BPR \| -?[\d.]+ \/ 1\.44 \(-?[\d.]+×\) \|/);
@@ -89,9 +89,17 @@ describe('hexbatch bench-paper', () => {
     expect(written.claims).toHaveLength(3);
   });
 
+  test('adds a row per GPU kernel to the per-game table, naming the adapter', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'hexbatch-paper-')), 'paper.json');
+    const run = await cli(['bench-paper', '--games', 'hex', '--sizes', '5', '--tables', '2', '--sets', '2', '--trials', '64', '--json', json]);
+    expect(run.code).toBe(0);
+    for (const kernel of ['bpr', 'bitsliced', 'floodfill']) expect(run.out).toMatch(new RegExp(`\\| GPU ${kernel} \\| [\\d.]+ \\|`));
+    expect(run.out).toMatch(/GPU rows: WebGPU on .+; a kernel fills and decides each board/);
+  }, 120_000);
+
   test.each([
-    [['--sets', '1'], /--sets must be from 2 to 1000, not 1/],
-    [['--trials', '1000001'], /--trials must be from 32 to 100000, not 1000001/],
+    [['--sets', '1'], /--sets must be a whole number from 2 to 1,000, not "1"/],
+    [['--trials', '1000001'], /--trials must be a whole number from 32 to 100,000, not "1000001"/],
     [['--tables', '4'], /--tables takes 2 \(per game\) and 3 \(per move\), not "4"/],
     [['--sizes', '40'], /size must be a whole number from 1 to 31, not 40/],
   ])('refuses %j with one line and exit status 2', async (args, message) => {

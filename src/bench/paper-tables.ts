@@ -78,7 +78,7 @@ function format(ms: number): string {
 }
 
 /** A Markdown table per table and game: "ours / paper (ours ÷ paper)" in each cell. */
-export function markdownTables(figures: readonly OurFigure[], rowsOf: (table: PaperTable) => readonly PaperRow[] = (t) => PAPER_ROWS[t]): string {
+export function markdownTables(figures: readonly OurFigure[]): string {
   const parts: string[] = [];
   for (const table of [PaperTable.PerGame, PaperTable.PerMove]) {
     for (const game of [GameKind.Hex, GameKind.Y]) {
@@ -87,14 +87,16 @@ export function markdownTables(figures: readonly OurFigure[], rowsOf: (table: Pa
       const sizes = [...new Set(mine.map((f) => f.size))].sort((a, b) => a - b);
       const title = `Table ${TABLE_NUMBER[table]}, ${game === GameKind.Hex ? 'Hex' : 'Y'}, ${table === PaperTable.PerGame ? 'per game' : 'per move'}: ms per 10,000 playouts, ours / paper (ratio)`;
       const lines = [`**${title}**`, '', `| method | ${sizes.join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`];
-      for (const row of rowsOf(table)) {
+      // The paper's rows and ours in their order, then any others measured (the GPU kernels).
+      const labels = [...new Set([...PAPER_ROWS[table].map((r) => r.label), ...mine.map((f) => f.label)])];
+      for (const label of labels) {
         const cells = sizes.map((size) => {
-          const ours = mine.find((f) => f.label === row.label && f.size === size);
+          const ours = mine.find((f) => f.label === label && f.size === size);
           if (!ours) return '';
-          const paper = paperFigure(table, game, row.label, size);
+          const paper = paperFigure(table, game, label, size);
           return paper ? `${format(ours.msPer10k)} / ${format(paper.msPer10k)} (${(ours.msPer10k / paper.msPer10k).toFixed(2)}×)` : format(ours.msPer10k);
         });
-        if (cells.some((c) => c !== '')) lines.push(`| ${row.label} | ${cells.join(' | ')} |`);
+        if (cells.some((c) => c !== '')) lines.push(`| ${label} | ${cells.join(' | ')} |`);
       }
       parts.push(lines.join('\n'));
     }

@@ -9,10 +9,12 @@ import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBench
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { type ProgressLine, progressLine } from './progress-line.js';
 import { parseList } from './options.js';
 import { DeviceLimitError } from '../eval/errors.js';
 import { MAX_BOARDS_PER_INVOCATION } from '../eval/webgpu-backend.js';
 import { formatTable } from '../jobs/text-table.js';
+import { formatRate } from '../jobs/suite-table.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
@@ -29,10 +31,6 @@ interface BenchGpuOptions extends BenchBoardOptions {
   readonly quick?: boolean;
 }
 
-function isTerminal(stream: CliIo['stderr']): boolean {
-  return (stream as { isTTY?: boolean }).isTTY === true;
-}
-
 const BATCH: Bound = { option: '--batch', min: 1, max: 2 ** 30 };
 const SWEEP_BATCH: Bound = { ...BATCH, option: 'a --sweep batch' };
 const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
@@ -40,7 +38,7 @@ const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
 const WORKGROUP_SIZE: Bound = { option: '--workgroup-size', min: 1, max: 1024 };
 const BOARDS_PER_INVOCATION: Bound = { option: '--boards-per-invocation', min: 1, max: MAX_BOARDS_PER_INVOCATION };
 
-export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan {
+export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: ProgressLine = progressLine(io.stderr, 'silent')): GpuBenchPlan {
   const { games, sizes } = parseBenchBoards(options);
   const quick = options.quick ?? false;
   const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => parseBounded(SWEEP_BATCH, t));
@@ -56,14 +54,13 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo): GpuBenchPlan 
     ...(options.workgroupSize !== undefined ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) } : {}),
     ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) } : {}),
     // A progress line on a terminal only, rewritten in place; a log or a pipe gets none.
-    ...(isTerminal(io.stderr) ? { onProgress: (message: string) => io.stderr.write(`\r\x1b[2K${message}`) } : {}),
+    onProgress: (message) => progress.show(message),
     onNotice: (message) => io.stderr.write(`${message}\n`),
   };
 }
 
 function rate(perSecond: number | null): string {
-  if (perSecond === null) return '—';
-  return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M` : `${(perSecond / 1e3).toFixed(1)} k`;
+  return perSecond === null ? '—' : formatRate(perSecond);
 }
 
 function rows(measurements: readonly GpuMeasurement[]): string[][] {
@@ -104,19 +101,21 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
-      const plan = benchGpuPlan(options, io);
+      const progress = progressLine(io.stderr, 'silent');
+      const plan = benchGpuPlan(options, io, progress);
       const json = await benchJsonPath(command, options);
       let report: GpuBenchReport;
       try {
         report = await runGpuBench(plan);
       } catch (error) {
+        progress.end();
         if (error instanceof CliError) throw error;
         if (error instanceof DeviceLimitError && error.setting === 'workgroupSize') {
           throw usageError(`${WORKGROUP_SIZE.option} must be at most ${error.largest} on this adapter (${error.limits}), not ${error.value}`);
         }
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }
-      if (isTerminal(io.stderr)) io.stderr.write('\r\x1b[2K');
+      progress.end();
       io.stdout.write(formatGpuBench(report));
       await writeBenchJson(json, report);
       io.stderr.write(`results written to ${json}\n`);

@@ -12,7 +12,9 @@ import { PAPER_SIZES, checkClaims, markdownTables } from '../bench/paper-tables.
 import { PaperTable } from '../bench/paper-trials.js';
 import { progressLine } from '../jobs/progress-text.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
-import { usageError } from './cli-error.js';
+import { messageOf, usageError } from './cli-error.js';
+import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
+import { adapterText } from '../gpu/gpu-device.js';
 import type { CliIo } from './io.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { parseList } from './options.js';
@@ -23,6 +25,7 @@ const TABLES: Readonly<Record<string, PaperTable>> = { '2': PaperTable.PerGame, 
 
 interface BenchPaperOptions extends BenchBoardOptions {
   readonly tables: string;
+  readonly gpu: boolean;
   readonly sets?: string;
   readonly trials?: string;
   readonly json: string;
@@ -57,22 +60,40 @@ export function paperSettings(command: Command, options: BenchPaperOptions): Pap
   };
 }
 
+/** A WebGPU evaluator for the GPU rows, or null (said on standard error) when there is none. */
+async function openGpu(io: CliIo): Promise<WebGpuEvaluator | null> {
+  try {
+    return await createWebGpuEvaluator({ notice: (message) => io.stderr.write(`${message}\n`) });
+  } catch (error) {
+    io.stderr.write(`bench-paper: no GPU rows, since WebGPU could not be used: ${messageOf(error)}\n`);
+    return null;
+  }
+}
+
 export function registerBenchPaperCommand(program: Command, io: CliIo): void {
   const command = program.command('bench-paper').description("the BPR paper's Tables 2 and 3 (ms per 10,000 playouts) redone here, beside the paper's figures");
   addBenchBoardOptions(command, PAPER_SIZES)
     .option('--tables <list>', 'which tables: 2 (per game), 3 (per move)', '2,3')
     .option('--sets <n>', boundedHelp(SETS, `sets of trials per cell; default ${FULL_PAPER_SETTINGS.sets} (the paper used 1,000)`))
     .option('--trials <n>', boundedHelp(TRIALS, `trials per set; default ${FULL_PAPER_SETTINGS.trialsPerSet}, as in the paper`))
+    .option('--no-gpu', 'leave out the GPU kernels (per game, through WebGPU)')
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_PAPER_JSON)
     .option('--quick', `sizes ${QUICK_SIZES.join(' and ')}, ${QUICK_PAPER_SETTINGS.sets} sets of ${QUICK_PAPER_SETTINGS.trialsPerSet}: a smoke test, not a measurement`)
     .action(async (options: BenchPaperOptions) => {
       const settings = paperSettings(command, options);
       const json = await benchJsonPath(command, options);
       const terminal = isTerminal(io.stderr);
-      const figures = await runPaperBench(settings, (p) => {
-        if (terminal) io.stderr.write(`\r\x1b[2K${progressLine(p)}`);
-      });
+      const gpu = options.gpu ? await openGpu(io) : null;
+      let figures;
+      try {
+        figures = await runPaperBench({ ...settings, ...(gpu ? { gpu } : {}) }, (p) => {
+          if (terminal) io.stderr.write(`\r\x1b[2K${progressLine(p)}`);
+        });
+      } finally {
+        gpu?.destroy();
+      }
       if (terminal) io.stderr.write('\r\x1b[2K');
+      const adapter = gpu ? adapterText(gpu.context.adapter) : null;
       const machine = machineInfo();
       const tables = markdownTables(figures);
       const claims = checkClaims(figures);
@@ -80,9 +101,10 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
         `${tables}\n\n${claims.map((c) => `- ${c}`).join('\n')}\n\n` +
           `${settings.sets} sets of ${settings.trialsPerSet} trials per cell (after ${settings.warmupSets} untimed), ` +
           `${settings.isolate ? 'each cell in a fresh V8 isolate' : 'all cells in one V8 isolate'}; ` +
-          `${machine.cpu}, ${machine.logicalCores} logical cores, Node ${machine.node}, ${machine.date.slice(0, 10)}.\n`,
+          `${machine.cpu}, ${machine.logicalCores} logical cores, Node ${machine.node}, ${machine.date.slice(0, 10)}.\n` +
+          (adapter ? `GPU rows: WebGPU on ${adapter}; a kernel fills and decides each board, so its figure is the whole playout.\n` : 'No GPU rows (--no-gpu, or no WebGPU adapter).\n'),
       );
-      await writeBenchJson(json, { date: new Date().toISOString(), machine, settings, figures, claims });
+      await writeBenchJson(json, { date: new Date().toISOString(), machine, adapter, settings, figures, claims });
       io.stderr.write(`results written to ${json}\n`);
     });
 }

@@ -2,8 +2,7 @@
  * Validates the GPU against the CPU, playout by playout: the GPU writes every
  * playout's winner; the CPU rebuilds each board from the same (seed,
  * position, playout) with fillPlayout and decides it with an independent
- * method (wqhuf, union-find). Every playout must agree, and so must the
- * win counts and, when asked, every cell's ownership count.
+ * method (wqhuf, union-find). Every playout must agree.
  */
 import { Color, type Winner, colorName } from '../game/color.js';
 import { formatBoardText } from '../game/board-text.js';
@@ -20,12 +19,12 @@ export interface ValidationRequest {
   readonly seed?: number;
   readonly fill?: FillKind;
   readonly kernel?: GpuKernel;
-  /** Also compare every cell's ownership count (default false). */
-  readonly ownership?: boolean;
   /** How many mismatches to describe in full (default 5). */
   readonly keepMismatches?: number;
   /** The CPU's method (default wqhuf). */
   readonly cpuMethod?: WinTestMethod;
+  /** Also compare the per-cell ownership counts with those of the rebuilt boards (default false). */
+  readonly ownership?: boolean;
   /** Told how far the CPU's check has got, every 65,536 playouts. */
   readonly onProgress?: (checked: number, total: number) => void;
 }
@@ -48,7 +47,8 @@ export interface ValidationReport {
   readonly cpuWinRate: number;
   /** GPU counts that disagree with its own per-playout winners (must be 0). */
   readonly countMismatches: number;
-  /** Cells, over all positions, whose GPU ownership count differs from the CPU's (0 when not compared). */
+  /** With `ownership`: per-cell counts compared (positions × cells), and how many differ; else 0 and 0. */
+  readonly ownershipCompared: number;
   readonly ownershipMismatches: number;
   readonly kernel: string;
   readonly fill: FillKind;
@@ -66,10 +66,11 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
   const firstMismatches: Mismatch[] = [];
   let mismatches = 0;
   let countMismatches = 0;
-  let ownershipMismatches = 0;
   let gpuMine = 0;
   let cpuMine = 0;
   let compared = 0;
+  let ownershipCompared = 0;
+  let ownershipMismatches = 0;
   const total = request.positions.length * request.playouts;
   for (let p = 0; p < request.positions.length; p++) {
     const position = request.positions[p] as EvalPosition;
@@ -78,12 +79,13 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     if (!result || !gpuWinners) throw new Error(`the GPU returned no winners for position ${p}`);
     const test = (request.cpuMethod ?? weightedUnionFind).create(position.geometry);
     const board = new Uint8Array(position.geometry.cellCount);
-    const owned = ownership ? new Uint32Array(board.length) : null;
     let black = 0;
     let white = 0;
+    const owned = ownership ? new Uint32Array(board.length) : null;
     for (let q = 0; q < request.playouts; q++) {
       fillPlayout(position.cells, position.toMove, { seed, position: p, playout: q }, fill, board);
       const cpu: Winner = test.winner(board);
+      if (owned) for (let i = 0; i < board.length; i++) if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
       const gpu = gpuWinners[q] as Winner;
       compared++;
       if ((compared & 0xffff) === 0) request.onProgress?.(compared, total);
@@ -91,7 +93,6 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       else if (gpu === Color.White) white++;
       if (gpu === position.toMove) gpuMine++;
       if (cpu === position.toMove) cpuMine++;
-      if (owned) for (let i = 0; i < board.length; i++) if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
       if (gpu !== cpu) {
         mismatches++;
         if (firstMismatches.length < keep) {
@@ -102,7 +103,8 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     if (black !== result.blackWins || white !== result.whiteWins) countMismatches++;
     if (owned) {
       const gpuOwned = result.ownership;
-      if (!gpuOwned) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      if (!gpuOwned || gpuOwned.length !== owned.length) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      ownershipCompared += owned.length;
       for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i]) ownershipMismatches++;
     }
   }
@@ -113,6 +115,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     gpuWinRate: compared > 0 ? gpuMine / compared : 0,
     cpuWinRate: compared > 0 ? cpuMine / compared : 0,
     countMismatches,
+    ownershipCompared,
     ownershipMismatches,
     kernel: evaluator.variantOf(kernel),
     fill,

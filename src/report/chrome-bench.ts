@@ -5,8 +5,9 @@
  * `npm start` and `hexbatch chrome-bench` both land here.
  */
 import type { Writable } from 'node:stream';
-import type { SuiteProgress, SuiteSpec } from '../jobs/suite.js';
-import { progressLine } from '../jobs/progress-text.js';
+import type { SuiteSpec } from '../jobs/suite.js';
+import { progressLine as describeProgress } from '../jobs/progress-text.js';
+import { progressLine } from '../cli/progress-line.js';
 import { runSuiteInPage } from './drive-page.js';
 import { findBrowser } from './find-browser.js';
 import { servePage } from './page-server.js';
@@ -21,29 +22,10 @@ export interface ChromeBenchOptions {
   /** The results folder. */
   readonly out: string;
   readonly stdout: Writable;
-  readonly stderr: Writable & { readonly isTTY?: boolean };
+  readonly stderr: Writable;
 }
 
 export type ChromeBenchOutcome = { readonly ok: true; readonly files: WrittenFiles } | { readonly ok: false; readonly reason: string };
-
-/** On a terminal one line, rewritten; elsewhere a line per step (a log keeps them all). */
-function progressWriter(stderr: ChromeBenchOptions['stderr']): { show(p: SuiteProgress): void; end(): void } {
-  let open = false;
-  return {
-    show(p) {
-      if (stderr.isTTY) {
-        stderr.write(`\r\x1b[2K${progressLine(p)}`);
-        open = true;
-      } else {
-        stderr.write(`${progressLine(p)}\n`);
-      }
-    },
-    end() {
-      if (open) stderr.write('\r\x1b[2K');
-      open = false;
-    },
-  };
-}
 
 export async function runChromeBench(options: ChromeBenchOptions): Promise<ChromeBenchOutcome> {
   const choice = findBrowser(options.browser);
@@ -51,7 +33,8 @@ export async function runChromeBench(options: ChromeBenchOptions): Promise<Chrom
   const say = (text: string) => options.stderr.write(`${text}\n`);
   say('building and serving the demo page…');
   const server = await servePage();
-  const progress = progressWriter(options.stderr);
+  // In a log, a line per step: CI shows where a slow or failed run got to.
+  const progress = progressLine(options.stderr, 'lines');
   try {
     say(`opening ${server.url} in ${choice.path}`);
     const run = await runSuiteInPage({
@@ -59,7 +42,7 @@ export async function runChromeBench(options: ChromeBenchOptions): Promise<Chrom
       browserPath: choice.path,
       headed: options.headed,
       spec: options.spec,
-      onProgress: (p) => progress.show(p),
+      onProgress: (p) => progress.show(describeProgress(p)),
       onAdapter: (browser, adapter) => say([browserLine(browser), ...adapterLines(adapter)].join('\n')),
     });
     progress.end();

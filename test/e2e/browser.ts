@@ -14,21 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { type ViteDevServer, createServer } from 'vite';
 import type { PageResults } from '../../demo/results.js';
+import { CHROME_FLAGS } from '../../src/report/drive-page.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const WEBGPU_FLAGS: readonly string[] = ['--enable-unsafe-webgpu'];
-
-/** Headless, without the sandbox (CI runs as root), and kept off the network and first-run work. */
-const BASE_FLAGS: readonly string[] = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const DEMO_CONFIG = fileURLToPath(new URL('../../vite.demo.config.ts', import.meta.url));
 
@@ -50,7 +38,8 @@ export function chromiumProblem(): string | null {
 
 /** Launches Chromium with a fresh, throw-away profile (Playwright makes and removes it). */
 export async function launchChromium(): Promise<Browser> {
-  const args = [...BASE_FLAGS, ...WEBGPU_FLAGS];
+  // The flags npm start launches Chrome with: the tests drive the browser as the report does.
+  const args = ['--headless=new', ...CHROME_FLAGS];
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args, timeout: 60_000 });
 }
 

@@ -3,11 +3,11 @@
  * project as node_modules/hexbatch, its dependencies taken from this
  * repository's node_modules (so the test needs no registry). Plain Node
  * then imports 'hexbatch' and evaluates on the CPU and on WebGPU (Dawn),
- * TypeScript type-checks against its declarations, and every `js` example
- * in the README runs as written.
+ * TypeScript type-checks against its declarations, Vite bundles it for the
+ * browser, and every `js` example in the README runs as written.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,17 @@ export const rate: number = r?.winRate ?? 0;
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 60_000);
+
+  it('bundles for the browser with Vite, shaders and all', async () => {
+    writeFileSync(join(project, 'page.js'), "import { createEvaluator } from 'hexbatch';\nglobalThis.hexbatch = createEvaluator;\n");
+    const { build } = await import('vite');
+    const outDir = join(project, 'bundle');
+    await build({ root: project, logLevel: 'silent', configFile: false, build: { outDir, minify: false, rollupOptions: { input: join(project, 'page.js') } } });
+    const code = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(outDir, 'assets', f), 'utf8')).join('\n');
+    // The WGSL travels inside the bundle; Node's modules do not.
+    expect(code).toContain('@compute');
+    expect(code).not.toMatch(/from ["']node:/);
+  }, 120_000);
 
   const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
