@@ -4,7 +4,7 @@
  * stops it, and the report can be saved as JSON, CSV and PNG. `npm start`
  * drives exactly this card in headless Chrome.
  */
-import { SUITE_COLUMNS, type SuiteReport, type SuiteRow, progressLine, suiteCells, suiteCsv } from '../src/index.js';
+import { SUITE_COLUMNS, type SuiteReport, type SuiteRow, stepText, suiteCells, suiteCsv } from '../src/index.js';
 import { downloadCanvas, downloadText, stamp } from './downloads.js';
 import type { Engine } from './engine.js';
 import { JobControl, isCancel } from './job-control.js';
@@ -83,7 +83,7 @@ export function wireSuite(page: SuitePage, runButton: HTMLButtonElement): void {
             el.dataset.steps = String(p.steps);
             el.dataset.label = p.label;
             el.dataset.remainingMs = p.remainingMs === null ? '' : String(Math.round(p.remainingMs));
-            page.control.progress(p.step - 1, p.steps, progressLine(p));
+            page.control.progress(p.step - 1, p.steps, stepText(p));
           },
           onRow: (row) => {
             rows.push(row);

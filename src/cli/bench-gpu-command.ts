@@ -9,7 +9,7 @@ import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBench
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
-import { type ProgressLine, progressLine } from './progress-line.js';
+import { type ProgressLine, progressLine } from '../jobs/progress-line.js';
 import { parseList } from './options.js';
 import { DeviceLimitError } from '../eval/errors.js';
 import { MAX_BOARDS_PER_INVOCATION } from '../eval/webgpu-backend.js';

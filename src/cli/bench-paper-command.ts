@@ -10,7 +10,8 @@ import { machineInfo } from '../bench/machine-info.js';
 import { FULL_PAPER_SETTINGS, type PaperBenchSettings, QUICK_PAPER_SETTINGS, runPaperBench } from '../bench/paper-bench.js';
 import { PAPER_SIZES, checkClaims, markdownTables } from '../bench/paper-tables.js';
 import { PaperTable } from '../bench/paper-trials.js';
-import { progressLine } from '../jobs/progress-text.js';
+import { progressLine } from '../jobs/progress-line.js';
+import { stepText } from '../jobs/progress-text.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { messageOf, usageError } from './cli-error.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
@@ -34,10 +35,6 @@ interface BenchPaperOptions extends BenchBoardOptions {
 
 const SETS: Bound = { option: '--sets', min: 2, max: 1000 };
 const TRIALS: Bound = { option: '--trials', min: 32, max: 100_000 };
-
-function isTerminal(stream: CliIo['stderr']): boolean {
-  return (stream as { isTTY?: boolean }).isTTY === true;
-}
 
 export function paperSettings(command: Command, options: BenchPaperOptions): PaperBenchSettings {
   const quick = options.quick ?? false;
@@ -82,17 +79,15 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
     .action(async (options: BenchPaperOptions) => {
       const settings = paperSettings(command, options);
       const json = await benchJsonPath(command, options);
-      const terminal = isTerminal(io.stderr);
+      const progress = progressLine(io.stderr, 'silent');
       const gpu = options.gpu ? await openGpu(io) : null;
       let figures;
       try {
-        figures = await runPaperBench({ ...settings, ...(gpu ? { gpu } : {}) }, (p) => {
-          if (terminal) io.stderr.write(`\r\x1b[2K${progressLine(p)}`);
-        });
+        figures = await runPaperBench({ ...settings, ...(gpu ? { gpu } : {}) }, (p) => progress.show(stepText(p)));
       } finally {
+        progress.end();
         gpu?.destroy();
       }
-      if (terminal) io.stderr.write('\r\x1b[2K');
       const adapter = gpu ? adapterText(gpu.context.adapter) : null;
       const machine = machineInfo();
       const tables = markdownTables(figures);

@@ -3,5 +3,5 @@ export { type ThroughputHooks, type ThroughputJob, type ThroughputMeasurement, t
 export { DEFAULT_SUITE, QUICK_SUITE, SOFTWARE_SUITE_PLAYOUTS, type SuiteEvaluators, type SuiteHooks, type SuiteProgress, type SuiteReport, type SuiteRow, type SuiteSpec, runSuite, suiteSteps } from './suite.js';
 export { SUITE_COLUMNS, formatRate, suiteCells, suiteCsv, verdictOf } from './suite-table.js';
 export { emptyPositions, samplePositions } from './sample-positions.js';
-export { progressLine, timeLeft } from './progress-text.js';
+export { stepText, timeLeft } from './progress-text.js';
 export { validateGpuAgainstCpu, type Mismatch, type ValidationReport, type ValidationRequest } from './validate-gpu.js';

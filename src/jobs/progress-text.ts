@@ -9,6 +9,6 @@ export function timeLeft(ms: number | null): string {
 }
 
 /** "step 3 of 24: hex 11, bpr kernel, exact fill (about 40 s left)" */
-export function progressLine(p: SuiteProgress): string {
+export function stepText(p: SuiteProgress): string {
   return `step ${p.step} of ${p.steps}: ${p.label} (${timeLeft(p.remainingMs)})`;
 }

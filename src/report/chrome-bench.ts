@@ -6,8 +6,8 @@
  */
 import type { Writable } from 'node:stream';
 import type { SuiteSpec } from '../jobs/suite.js';
-import { progressLine as describeProgress } from '../jobs/progress-text.js';
-import { progressLine } from '../cli/progress-line.js';
+import { stepText as describeProgress } from '../jobs/progress-text.js';
+import { progressLine } from '../jobs/progress-line.js';
 import { runSuiteInPage } from './drive-page.js';
 import { findBrowser } from './find-browser.js';
 import { servePage } from './page-server.js';
