@@ -58,6 +58,13 @@ fn main(
   for (var round = 0u; round < 32u; round++) {
     take = take_for_round(round, lane, size);
     let item = item_at(group, first_slot + round * size + lane);
+    // A workgroup's items fill a prefix of its slots, so once a round holds
+    // none, no later round does: stop, rather than fill boards nobody asked
+    // for (a search's many positions with few playouts each). subgroupAny is
+    // the same on every lane, so the subgroup leaves together.
+    if (!subgroupAny(item.valid)) {
+      break;
+    }
     fill_board(item.position, item.playout, 0u);
     let filled = subgroupBallot(item.valid);
     if (take.wanted) {

@@ -29,7 +29,7 @@ describe.each(KERNELS.map((k) => [k.name, k] as const))('%s', (name, record) => 
     for (const g of [geometryOf(GameKind.Hex, 11), geometryOf(GameKind.Hex, 16)]) {
       const build = buildShader({ variant, geometry: g, fill: FillKind.Exact, workgroupSize: 64, boardsPerInvocation: 2, writeWinners: false, ownership: false });
       expect(build.code).toContain(shader);
-      for (const e of variant.enables) expect(build.code.startsWith(`enable ${e};`)).toBe(true);
+      expect(build.code.startsWith(variant.directives.map((d) => `${d};\n`).join(''))).toBe(true);
       expect(build.itemsPerWorkgroup).toBe(64 * variant.boardsPerInvocation(2));
     }
   });

@@ -23,7 +23,7 @@ describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (_, variant) => {
       const build = buildShader({ variant, geometry: g, fill, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: true, ownership: fill !== null });
       return {
         fill: fill ?? 'given boards',
-        enables: build.enables,
+        directives: build.directives,
         prelude: build.prelude.split('\n'),
         files: build.files,
         constants: build.constants,

@@ -9,13 +9,14 @@
  * On a software adapter (SwiftShader) the kernels run on the CPU, so the
  * report marks its figures as CPU figures and the defaults shrink.
  */
-import { type GameKind, geometryOf } from '../game/geometry.js';
+import { GameKind, geometryOf } from '../game/geometry.js';
+import { createCpuEvaluator } from '../eval/cpu-backend.js';
 import { FillKind } from '../fill/fill.js';
 import type { GpuKernel } from '../eval/types.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { type AdapterDescription, adapterText } from '../gpu/gpu-device.js';
 import { timeLeft } from '../jobs/progress-text.js';
-import { emptyPositions } from '../jobs/sample-positions.js';
+import { emptyPositions, midGamePosition } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
 
 export interface GpuBenchPlan {
@@ -31,6 +32,8 @@ export interface GpuBenchPlan {
   readonly runs: number;
   readonly workgroupSize?: number;
   readonly boardsPerInvocation?: number;
+  /** Measure the shapes and the CPU baseline (default true). */
+  readonly shapes?: boolean;
   /** Before each measurement: "k/N: what runs (time left)". */
   readonly onProgress?: (message: string) => void;
   /** What the user must know whatever the terminal (e.g. that SwiftShader stands in for a GPU). */
@@ -52,6 +55,25 @@ export interface GpuMeasurement {
   readonly playoutsPerSecondKernel: number | null;
 }
 
+/** One of the shapes a search or an engine asks for, against the one-position rate of the same kernel. */
+export interface GpuShapeMeasurement {
+  readonly kernel: GpuKernel;
+  readonly shape: string;
+  readonly positions: number;
+  readonly playoutsPerPosition: number;
+  readonly wallMs: number;
+  readonly playoutsPerSecond: number;
+  /** This shape's rate over the empty board's, one position, same kernel and batch. */
+  readonly ratioToOnePosition: number;
+}
+
+/** The CPU backend's rate on the same job, measured in the same run: the GPU's ratio to it is the headline. */
+export interface CpuBaseline {
+  readonly description: string;
+  readonly playouts: number;
+  readonly playoutsPerSecond: number;
+}
+
 export interface GpuBenchReport {
   readonly benchmark: 'hexbatch-gpu';
   readonly adapter: AdapterDescription & { readonly text: string };
@@ -69,6 +91,9 @@ export interface GpuBenchReport {
   readonly date: string;
   readonly results: readonly GpuMeasurement[];
   readonly sweep: readonly GpuMeasurement[];
+  /** Hex 11, exact fill: mid-game, many positions in one call, and a small call's latency. */
+  readonly shapes: readonly GpuShapeMeasurement[];
+  readonly cpu: CpuBaseline | null;
 }
 
 export const SOFTWARE_WARNING =
@@ -111,6 +136,57 @@ async function measure(
     playoutsPerSecondWall: m.playoutsPerSecond,
     playoutsPerSecondKernel: m.kernelPlayoutsPerSecond,
   };
+}
+
+const SHAPE_GAME = GameKind.Hex;
+const SHAPE_SIZE = 11;
+
+/**
+ * The shapes of issue 11 on Hex 11: the empty board and a 40-stone mid-game
+ * position at `batch` playouts, the search's 256 × 1,024 and 4,096 × 64 in
+ * one call (scaled down with the batch on a small one), and one call of
+ * 65,536 playouts, whose wall time is the fixed cost a search pays per call.
+ */
+async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, batch: number, say: (message: string) => void): Promise<GpuShapeMeasurement[]> {
+  const scale = Math.min(1, batch / (1 << 18));
+  const perPosition = (n: number) => Math.max(1, Math.round(n * scale));
+  const shapes = [
+    { shape: 'empty board', positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), playouts: batch },
+    { shape: 'mid-game, 40 stones', positions: [midGamePosition(SHAPE_GAME, SHAPE_SIZE, 40, 11)], playouts: batch },
+    { shape: `256 positions × ${perPosition(1024)}`, positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 256), playouts: perPosition(1024) },
+    { shape: `4,096 positions × ${perPosition(64)}`, positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 4096), playouts: perPosition(64) },
+    { shape: 'one call of 65,536', positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), playouts: 65_536 },
+  ];
+  const out: GpuShapeMeasurement[] = [];
+  for (const kernel of plan.kernels) {
+    let onePosition = 0;
+    for (const s of shapes) {
+      say(`shapes: ${kernel}, ${s.shape}`);
+      const m = await measureThroughput(evaluator, { positions: s.positions, request: { playouts: s.playouts, fill: FillKind.Exact, kernel }, warmupRuns: plan.warmupRuns, runs: plan.runs });
+      if (s.shape === 'empty board') onePosition = m.playoutsPerSecond;
+      out.push({
+        kernel,
+        shape: s.shape,
+        positions: s.positions.length,
+        playoutsPerPosition: s.playouts,
+        wallMs: m.medianWallMs,
+        playoutsPerSecond: m.playoutsPerSecond,
+        ratioToOnePosition: onePosition > 0 ? m.playoutsPerSecond / onePosition : 1,
+      });
+    }
+  }
+  return out;
+}
+
+/** The CPU backend on the empty Hex 11 board, the same loop and fill. */
+async function measureCpu(playouts: number, plan: GpuBenchPlan): Promise<CpuBaseline> {
+  const cpu = createCpuEvaluator();
+  try {
+    const m = await measureThroughput(cpu, { positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), request: { playouts, fill: FillKind.Exact }, warmupRuns: 1, runs: Math.min(plan.runs, 5) });
+    return { description: cpu.description, playouts, playoutsPerSecond: m.playoutsPerSecond };
+  } finally {
+    cpu.destroy();
+  }
 }
 
 /** "3/24: hex 11, bpr, exact fill, 65536 playouts (about 40 s left)": the time left from the cells done so far, weighted by cells × playouts. */
@@ -162,6 +238,8 @@ export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
       costDone += cost(c);
       costLeft -= cost(c);
     }
+    const shapes = plan.shapes === false ? [] : await measureShapes(evaluator, plan, batch, say);
+    const cpu = plan.shapes === false ? null : await measureCpu(software ? 1 << 12 : 1 << 16, plan);
     return {
       benchmark: 'hexbatch-gpu',
       adapter: { ...context.adapter, text: adapterText(context.adapter) },
@@ -178,6 +256,8 @@ export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
       date: new Date().toISOString(),
       results,
       sweep: swept,
+      shapes,
+      cpu,
     };
   } finally {
     evaluator.destroy();

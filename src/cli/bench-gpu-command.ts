@@ -29,6 +29,7 @@ interface BenchGpuOptions extends BenchBoardOptions {
   readonly boardsPerInvocation?: string;
   readonly json: string;
   readonly quick?: boolean;
+  readonly shapes: boolean;
 }
 
 const BATCH: Bound = { option: '--batch', min: 1, max: 2 ** 30 };
@@ -50,6 +51,7 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: Prog
     ...(options.batch !== undefined ? { batch: parseBounded(BATCH, options.batch) } : quick ? { batch: 4096 } : {}),
     ...(sweep !== undefined ? { sweep } : {}),
     warmupRuns: quick ? 1 : 2,
+    shapes: options.shapes,
     runs: quick ? 2 : parseBounded(RUNS, options.runs),
     ...(options.workgroupSize !== undefined ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) } : {}),
     ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) } : {}),
@@ -85,6 +87,21 @@ export function formatGpuBench(report: GpuBenchReport): string {
   text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs; workgroup size ${report.settings.workgroupSize}\n\n`;
   text += formatTable(header, rows(report.results));
   if (report.sweep.length > 0) text += `\nbatch-size sweep\n${formatTable(header, rows(report.sweep))}`;
+  if (report.shapes.length > 0) {
+    const cpuRate = report.cpu?.playoutsPerSecond ?? null;
+    text += `\nshapes, Hex 11, exact fill${report.cpu ? `; CPU backend (${report.cpu.description}): ${formatRate(report.cpu.playoutsPerSecond)} playouts/s` : ''}\n`;
+    text += formatTable(
+      ['kernel', 'shape', 'wall ms', 'playouts/s', 'vs one position', 'vs CPU backend'],
+      report.shapes.map((m) => [
+        m.kernel,
+        m.shape,
+        m.wallMs.toFixed(2),
+        formatRate(m.playoutsPerSecond),
+        `${(100 * m.ratioToOnePosition).toFixed(0)}%`,
+        cpuRate ? `${(m.playoutsPerSecond / cpuRate).toFixed(2)}×` : '—',
+      ]),
+    );
+  }
   return text;
 }
 
@@ -99,6 +116,7 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
     .option('--workgroup-size <n>', boundedHelp(WORKGROUP_SIZE, "invocations per workgroup, at most the adapter's limit; default 64"))
     .option('--boards-per-invocation <n>', boundedHelp(BOARDS_PER_INVOCATION, 'boards each bpr or floodfill invocation decides; default 1'))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
+    .option('--no-shapes', 'leave out the shapes (mid-game, many positions a call, a small call) and the CPU baseline')
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
       const progress = progressLine(io.stderr, 'silent');

@@ -29,8 +29,8 @@ export interface VariantSetting {
 
 export interface KernelVariant {
   readonly name: ShaderVariant;
-  /** WGSL `enable` directives the module needs. */
-  readonly enables: readonly string[];
+  /** WGSL directives that must open the module (`enable …`, `diagnostic(…)`). */
+  readonly directives: readonly string[];
   /** True when the variant needs the subgroups feature. */
   readonly needsSubgroups: boolean;
   /** The variant's WGSL files (after the shared ones), for u32 columns (1) or u32 pairs (2). */
@@ -62,7 +62,7 @@ const slicedConstants = ({ fullBoards }: VariantSetting) => ({ FULL_BOARDS: full
 /** A variant record: what is not given is the common case (no extensions, the evaluator's own sizes). */
 function variant(record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> & Partial<KernelVariant>): KernelVariant {
   return {
-    enables: [],
+    directives: [],
     needsSubgroups: false,
     boardsPerInvocation: (requested) => requested,
     workgroupSize: (requested) => requested,
@@ -81,7 +81,10 @@ const bprVariant = variant({
 
 const ballotVariant = variant({
   name: 'bitsliced-ballot',
-  enables: ['subgroups'],
+  // The round loop stops at a subgroupAny, the same on every lane of the
+  // subgroup; the analysis cannot see that, so its subgroup-uniformity check
+  // is turned off for this module alone.
+  directives: ['enable subgroups', 'diagnostic(off, subgroup_uniformity)'],
   needsSubgroups: true,
   sources: () => ['bitsliced.wgsl', 'ballot-take.wgsl', 'bitsliced-ballot.wgsl'],
   boardsPerInvocation: () => SLICE_BOARDS,

@@ -29,8 +29,8 @@ export interface ShaderBuild {
   readonly code: string;
   readonly constants: Record<string, number>;
   readonly itemsPerWorkgroup: number;
-  /** What the code was assembled from: the enables, the `const` prelude, then these files. */
-  readonly enables: readonly string[];
+  /** What the code was assembled from: the directives, the `const` prelude, then these files. */
+  readonly directives: readonly string[];
   readonly prelude: string;
   readonly files: readonly WgslFile[];
 }
@@ -64,10 +64,10 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
   const prelude = Object.entries(capacities)
     .map(([name, value]) => `const ${name}: u32 = ${value}u;`)
     .join('\n');
-  // `enable` must open the module.
-  const enables = variant.enables.map((e) => `enable ${e};`);
+  // Directives must open the module.
+  const directives = variant.directives.map((d) => `${d};`);
   const files = [...SHARED, ...variant.sources(layout.wordsPerColumn)];
-  const code = [...enables, prelude, ...files.map((f) => WGSL_FILES[f])].join('\n');
+  const code = [...directives, prelude, ...files.map((f) => WGSL_FILES[f])].join('\n');
 
   const constants: Record<string, number> = {
     BOARD_SIZE: g.size,
@@ -85,5 +85,5 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     ...variant.constants({ layout, fullBoards: !deciding, boardsPerInvocation: perInvocation }),
   };
   const key = `${variant.name}|${prelude.replace(/\n/g, ' ')}|${JSON.stringify(constants)}`;
-  return { key, code, constants, itemsPerWorkgroup, enables, prelude, files };
+  return { key, code, constants, itemsPerWorkgroup, directives, prelude, files };
 }

@@ -6,7 +6,7 @@
  */
 import { Color } from '../game/color.js';
 import { type GameKind, geometryOf } from '../game/geometry.js';
-import { PlayoutStream } from '../fill/counter-rng.js';
+import { PlayoutStream, uniformBelow } from '../fill/counter-rng.js';
 import type { EvalPosition } from '../eval/types.js';
 
 /** Keeps the stones' streams apart from the playouts' streams of the same seed. */
@@ -31,4 +31,23 @@ export function emptyPositions(game: GameKind, size: number, count: number): Eva
   const geometry = geometryOf(game, size);
   const cells = new Uint8Array(geometry.cellCount);
   return Array.from({ length: count }, () => ({ geometry, cells, toMove: Color.Black }));
+}
+
+/**
+ * A mid-game position: `stones` stones on distinct random cells, black's and
+ * white's alternating (black has the extra one when `stones` is odd), so the
+ * side to move is white after an odd count and black after an even one.
+ */
+export function midGamePosition(game: GameKind, size: number, stones: number, seed: number): EvalPosition {
+  const geometry = geometryOf(game, size);
+  if (stones > geometry.cellCount) throw new RangeError(`${stones} stones do not fit on ${geometry.cellCount} cells`);
+  const stream = new PlayoutStream({ seed: (seed ^ STONES_SALT) >>> 0, position: 0, playout: 1 });
+  const cells = new Uint8Array(geometry.cellCount);
+  for (let placed = 0; placed < stones; ) {
+    const cell = uniformBelow(stream.word(), geometry.cellCount);
+    if (cells[cell] !== Color.Empty) continue;
+    cells[cell] = placed % 2 === 0 ? Color.Black : Color.White;
+    placed++;
+  }
+  return { geometry, cells, toMove: stones % 2 === 0 ? Color.Black : Color.White };
 }
