@@ -2,6 +2,7 @@
  * `hexbatch bench-paper` (npm run bench:paper): the BPR paper's Tables 2 and
  * 3 redone here, as Markdown beside the paper's figures, with JSON.
  */
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { PAPER_SIZES } from '../bench/paper-tables.js';
 import { type PaperBenchReport, runPaperBench } from '../bench/paper-bench.js';
@@ -21,6 +22,18 @@ interface BenchPaperOptions extends BenchBoardOptions {
   readonly gpu: boolean;
   readonly json: string;
   readonly quick?: boolean;
+  readonly report?: string;
+}
+
+async function readReport(file: string): Promise<PaperBenchReport> {
+  let report: unknown;
+  try {
+    report = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new CliError(`error: cannot read ${file}: ${messageOf(error)}`);
+  }
+  if ((report as { benchmark?: unknown }).benchmark !== 'hexbatch-paper') throw new CliError(`error: ${file} is not a bench-paper report`);
+  return report as PaperBenchReport;
 }
 
 function count(what: string, text: string, max: number): number {
@@ -36,8 +49,13 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
     .option('--trials <n>', 'trials per set (the paper: 10000)', '10000')
     .option('--no-gpu', 'leave out the GPU kernels')
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_PAPER_JSON)
+    .option('--report <file>', 'print the tables of a saved run (its JSON) instead of measuring')
     .option('--quick', `a smoke run: sizes ${QUICK.sizes.join(',')}, ${QUICK.sets} sets of ${QUICK.trials} trials`)
     .action(async (options: BenchPaperOptions) => {
+      if (options.report !== undefined) {
+        io.stdout.write(formatPaperReport(await readReport(options.report)));
+        return;
+      }
       const quick = options.quick ?? false;
       const sized = quick && command.getOptionValueSource('sizes') === 'default' ? { ...options, sizes: QUICK.sizes.join(',') } : options;
       const { games, sizes } = parseBenchBoards(sized);
