@@ -30,6 +30,8 @@ export default defineConfig({
       preserveEntrySignatures: 'strict',
     },
   },
-  ssr: gpuPack ? { noExternal: true, external: ['webgpu'] } : { noExternal: [] },
+  // The pack leaves out Dawn (copied beside it) and what only `chrome-bench`
+  // loads (Vite, playwright-core): that command needs a checkout anyway.
+  ssr: gpuPack ? { noExternal: true, external: ['webgpu', 'vite', 'playwright-core'] } : { noExternal: [] },
   logLevel: 'warn',
 });

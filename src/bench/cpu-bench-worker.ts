@@ -1,6 +1,7 @@
-/** Runs one benchmark measurement in its own V8 isolate (a worker thread). */
+/** Runs one benchmark measurement (bench-cpu's, or a cell of bench-paper's) in its own V8 isolate (a worker thread). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type IsolatedRequest, measureHere } from './isolated-cell.js';
+import { type CellRequest, measureCell } from './cpu-bench-cell.js';
+import { type PaperCellRequest, measurePaperCell } from './paper-trials.js';
 
-const result = await measureHere(workerData as IsolatedRequest);
-parentPort?.postMessage(result);
+const request = workerData as CellRequest | PaperCellRequest;
+parentPort?.postMessage(request.kind === 'paper' ? measurePaperCell(request) : await measureCell(request));

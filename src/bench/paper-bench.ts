@@ -1,86 +1,146 @@
 /**
- * `bench-paper`: every cell of the paper's Tables 2 and 3 measured our way
- * (src/bench/paper-trials.ts), each in a fresh isolate where the built worker
- * is at hand, with progress as it goes.
+ * `npm run bench:paper`: the paper's Tables 2 and 3 measured the paper's way
+ * (src/bench/paper-trials.ts) on this machine, beside the paper's figures,
+ * with rows the paper lacks: flood fill, bit-sliced, and the GPU kernels
+ * (per game; on the GPU a kernel fills and decides, so its figure is the
+ * whole playout, not the test alone).
  */
 import { type GameKind, geometryOf } from '../game/geometry.js';
-import type { SuiteProgress } from '../jobs/suite.js';
 import { FillKind } from '../fill/fill.js';
 import { GPU_KERNELS } from '../eval/types.js';
-import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
+import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
+import { adapterText } from '../gpu/gpu-device.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
-import { runCell } from './isolated-cell.js';
-import { PAPER_ROWS, type OurFigure } from './paper-tables.js';
-import { PaperTable, type PaperTrialResult } from './paper-trials.js';
+import { timeLeft } from '../jobs/progress-text.js';
+import { type MachineInfo, machineInfo } from './machine-info.js';
+import { PAPER_ROWS } from './paper-tables.js';
+import { type PaperCellRequest, measurePaperCell } from './paper-trials.js';
+import { inWorker, isolationAvailable } from './isolated-cell.js';
 
-export interface PaperBenchSettings {
+export interface PaperBenchPlan {
   readonly games: readonly GameKind[];
   readonly sizes: readonly number[];
-  readonly tables: readonly PaperTable[];
+  /** Sets of trials per cell (the paper: 1,000). */
   readonly sets: number;
-  readonly trialsPerSet: number;
-  readonly warmupSets: number;
+  /** Trials per set (the paper: 10,000). */
+  readonly trials: number;
+  /** Also the GPU kernels (per game), through WebGPU. */
+  readonly gpu: boolean;
   readonly seed: number;
-  readonly isolate: boolean;
-  /** Also time each GPU kernel per game (fill included), on this WebGPU evaluator. */
-  readonly gpu?: WebGpuEvaluator;
+  readonly onProgress?: (message: string) => void;
+  readonly onNotice?: (message: string) => void;
 }
 
-export interface PaperCellFigure extends OurFigure, Omit<PaperTrialResult, 'msPer10k' | 'ci95'> {
+/** One row of ours: a paper method (or an extra) and how it is run here. */
+interface OurMethod {
+  readonly table: 2 | 3;
+  readonly label: string;
   readonly method: string;
+  readonly incremental: boolean;
+  /** Not in the paper. */
+  readonly extra: boolean;
 }
 
-/** The GPU batch: one dispatch's worth, smaller on a software adapter, which runs on the CPU. */
-function gpuBatch(gpu: WebGpuEvaluator): number {
-  return gpu.context.adapter.software ? 1 << 16 : 1 << 22;
+export const OUR_METHODS: readonly OurMethod[] = [
+  { table: 2, label: 'UF', method: 'unionfind', incremental: false, extra: false },
+  { table: 2, label: 'WQHUF', method: 'wqhuf', incremental: false, extra: false },
+  { table: 2, label: 'Path', method: 'path', incremental: false, extra: false },
+  { table: 2, label: 'BPR', method: 'bpr', incremental: false, extra: false },
+  { table: 2, label: 'flood fill', method: 'floodfill', incremental: false, extra: true },
+  { table: 2, label: 'bit-sliced', method: 'bitsliced', incremental: false, extra: true },
+  { table: 3, label: 'UF', method: 'unionfind', incremental: true, extra: false },
+  { table: 3, label: 'WQHUF', method: 'wqhuf', incremental: true, extra: false },
+  { table: 3, label: 'Path', method: 'path', incremental: false, extra: false },
+  { table: 3, label: 'BPR+', method: 'bpr-incremental', incremental: true, extra: false },
+  { table: 3, label: 'flood fill', method: 'floodfill', incremental: false, extra: true },
+];
+
+export interface PaperCell {
+  readonly table: 2 | 3;
+  readonly game: GameKind;
+  readonly label: string;
+  readonly size: number;
+  /** ms per 10,000 trials: the mean over sets, and the 95% confidence half-width. */
+  readonly ms: number;
+  readonly ci95: number;
+  readonly sets: number;
+  /** The paper's figure, where it has one. */
+  readonly paperMs: number | null;
+  readonly extra: boolean;
 }
 
-/**
- * A GPU kernel's row, per game: the kernel fills and decides every board,
- * so its figure is the whole playout, through the one throughput loop, as
- * a mean over timed calls of ms per 10,000 playouts.
- */
-async function gpuFigure(gpu: WebGpuEvaluator, game: GameKind, size: number, kernel: (typeof GPU_KERNELS)[number], settings: PaperBenchSettings): Promise<PaperCellFigure> {
-  const batch = gpuBatch(gpu);
-  const runs = Math.max(3, Math.min(settings.sets, 10));
-  const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs, seed: settings.seed });
-  const perRun = m.runs.map((r) => (r.wallMs * 10_000) / batch);
-  const mean = perRun.reduce((a, b) => a + b, 0) / perRun.length;
-  const sd = Math.sqrt(perRun.reduce((a, x) => a + (x - mean) ** 2, 0) / Math.max(1, perRun.length - 1));
-  return { table: PaperTable.PerGame, game, size, label: `GPU ${kernel}`, method: kernel, msPer10k: mean, ci95: (1.96 * sd) / Math.sqrt(perRun.length), sets: perRun.length, trialsPerSet: batch, meanMoves: geometryOf(game, size).cellCount };
+export interface PaperBenchReport {
+  readonly benchmark: 'hexbatch-paper';
+  readonly machine: MachineInfo;
+  readonly settings: { readonly sets: number; readonly trials: number; readonly seed: number; readonly isolated: boolean };
+  readonly gpuAdapter: string | null;
+  readonly cells: readonly PaperCell[];
 }
 
-/** The settings of a full run, and of a --quick smoke run that takes a few minutes at most. */
-export const FULL_PAPER_SETTINGS = { sets: 20, trialsPerSet: 10_000, warmupSets: 2 } as const;
-export const QUICK_PAPER_SETTINGS = { sets: 3, trialsPerSet: 2_000, warmupSets: 1 } as const;
+function paperFigure(table: 2 | 3, game: GameKind, label: string, size: number): number | null {
+  const row = PAPER_ROWS.find((r) => r.table === table && r.game === game && r.method === label);
+  const i = [7, 9, 11, 13, 15, 17, 19].indexOf(size);
+  return row && i >= 0 ? (row.ms[i]?.[0] ?? null) : null;
+}
 
-export async function runPaperBench(settings: PaperBenchSettings, onProgress?: (p: SuiteProgress) => void, signal?: AbortSignal): Promise<PaperCellFigure[]> {
-  const cells = settings.tables.flatMap((table) =>
-    settings.games.flatMap((game) => settings.sizes.flatMap((size) => PAPER_ROWS[table].map((row) => ({ table, game, size, row })))),
-  );
-  const gpu = settings.gpu;
-  const gpuCells = gpu && settings.tables.includes(PaperTable.PerGame) ? settings.games.flatMap((game) => settings.sizes.flatMap((size) => GPU_KERNELS.map((kernel) => ({ game, size, kernel })))) : [];
-  const steps = cells.length + gpuCells.length;
-  const figures: PaperCellFigure[] = [];
+function meanAndCi(values: readonly number[]): { mean: number; ci95: number } {
+  const mean = values.reduce((t, v) => t + v, 0) / values.length;
+  if (values.length < 2) return { mean, ci95: NaN };
+  const variance = values.reduce((t, v) => t + (v - mean) ** 2, 0) / (values.length - 1);
+  return { mean, ci95: 1.96 * Math.sqrt(variance / values.length) };
+}
+
+export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchReport> {
+  const say = plan.onProgress ?? (() => {});
+  const jobs = plan.games.flatMap((game) => plan.sizes.flatMap((size) => OUR_METHODS.map((m) => ({ game, size, m }))));
+  const cells: PaperCell[] = [];
+  const isolated = isolationAvailable();
   const start = performance.now();
-  const announce = (k: number, label: string) => {
+  // Time left from the cells done, weighted by cells on the board (per move, by cells squared).
+  const weight = (j: (typeof jobs)[number]) => geometryOf(j.game, j.size).cellCount ** (j.m.table === 3 ? 2 : 1);
+  let weightDone = 0;
+  const weightAll = jobs.reduce((t, j) => t + weight(j), 0);
+  for (const [i, job] of jobs.entries()) {
     const elapsed = performance.now() - start;
-    onProgress?.({ step: k + 1, steps, label, elapsedMs: elapsed, remainingMs: k === 0 ? null : (elapsed / k) * (steps - k) });
-  };
-  for (const [k, { game, size, kernel }] of gpuCells.entries()) {
-    signal?.throwIfAborted();
-    announce(k, `GPU ${game} ${size} ${kernel}`);
-    figures.push(await gpuFigure(gpu as WebGpuEvaluator, game, size, kernel, settings));
+    say(`${i + 1}/${jobs.length}: Table ${job.m.table}, ${job.game} ${job.size}, ${job.m.label} (${timeLeft(weightDone > 0 ? (elapsed / weightDone) * (weightAll - weightDone) : null)})`);
+    const request: PaperCellRequest = {
+      kind: 'paper',
+      game: job.game,
+      size: job.size,
+      method: job.m.method,
+      incremental: job.m.incremental,
+      trialKind: job.m.table === 2 ? 'per-game' : 'per-move',
+      sets: plan.sets,
+      trials: plan.trials,
+      seed: plan.seed,
+    };
+    // A fresh isolate per cell, as in bench-cpu: no cell inherits the JIT's choices for the ones before.
+    const perTenThousand = isolated ? await inWorker<PaperCellRequest, number[]>(request) : measurePaperCell(request);
+    const { mean, ci95 } = meanAndCi(perTenThousand);
+    cells.push({ table: job.m.table, game: job.game, label: job.m.label, size: job.size, ms: mean, ci95, sets: plan.sets, paperMs: paperFigure(job.m.table, job.game, job.m.label, job.size), extra: job.m.extra });
+    weightDone += weight(job);
   }
-  for (const [k, { table, game, size, row }] of cells.entries()) {
-    signal?.throwIfAborted();
-    announce(gpuCells.length + k, `${table} ${game} ${size} ${row.label}`);
-    const result = await runCell(
-      { kind: 'paper', table, game, size, method: row.method, sets: settings.sets, trialsPerSet: settings.trialsPerSet, warmupSets: settings.warmupSets, seed: settings.seed },
-      settings.isolate,
-    );
-    figures.push({ ...result, table, game, size, label: row.label, method: row.method });
+  let gpuAdapter: string | null = null;
+  if (plan.gpu) {
+    const gpu = await createWebGpuEvaluator({ notice: plan.onNotice ?? (() => {}) });
+    gpuAdapter = adapterText(gpu.context.adapter);
+    const batch = gpu.context.adapter.software ? 1 << 16 : 1 << 22;
+    try {
+      for (const game of plan.games) {
+        for (const size of plan.sizes) {
+          for (const kernel of GPU_KERNELS) {
+            say(`GPU: ${game} ${size}, ${kernel}`);
+            const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs: Math.max(3, Math.min(plan.sets, 10)), seed: plan.seed });
+            const perCall = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
+            const { mean, ci95 } = meanAndCi(perCall);
+            cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ms: mean, ci95, sets: m.runs.length, paperMs: null, extra: true });
+          }
+        }
+      }
+    } finally {
+      gpu.destroy();
+    }
   }
-  return figures;
+  return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, seed: plan.seed, isolated }, gpuAdapter, cells };
 }

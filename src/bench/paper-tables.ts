@@ -1,148 +1,39 @@
 /**
- * The BPR paper's Tables 2 and 3 beside ours: which of our methods each row
- * is, the paper's figures (bench/paper-tables.tsv, milliseconds per 10,000
- * playouts, Java 1.6 on a 2012 dual-core i5), Markdown tables of ours
- * against theirs, and the paper's three claims checked against our figures.
+ * The BPR paper's Tables 2 and 3 (Browne & Tavener, "Bitwise-Parallel Reduction
+ * for Connection Tests", IEEE TCIAIG 4, 2012): milliseconds per 10,000
+ * trials, the mean over 1,000 sets with its 95% confidence half-width, on
+ * Java 1.6 and a dual-core i5. A trial is a random playout with win testing
+ * minus one without it, halted at the same move. Table 2 tests once per game
+ * (the full board), Table 3 after every move.
  */
-import paperTsv from '../../bench/paper-tables.tsv?raw';
 import { GameKind } from '../game/geometry.js';
-import { PaperTable } from './paper-trials.js';
 
-export const PAPER_SIZES = [7, 9, 11, 13, 15, 17, 19] as const;
+export const PAPER_SIZES: readonly number[] = [7, 9, 11, 13, 15, 17, 19];
 
 export interface PaperRow {
-  /** As the paper names it, or ours for the rows the paper has not. */
-  readonly label: string;
-  /** Our win-test method, or a GPU kernel for GPU rows. */
-  readonly method: string;
-  readonly inPaper: boolean;
-}
-
-export const PAPER_ROWS: Readonly<Record<PaperTable, readonly PaperRow[]>> = {
-  [PaperTable.PerGame]: [
-    { label: 'UF', method: 'unionfind', inPaper: true },
-    { label: 'WQHUF', method: 'wqhuf', inPaper: true },
-    { label: 'Path', method: 'path', inPaper: true },
-    { label: 'BPR', method: 'bpr', inPaper: true },
-    { label: 'flood fill', method: 'floodfill', inPaper: false },
-    { label: 'bit-sliced', method: 'bitsliced', inPaper: false },
-  ],
-  [PaperTable.PerMove]: [
-    { label: 'UF', method: 'unionfind', inPaper: true },
-    { label: 'WQHUF', method: 'wqhuf', inPaper: true },
-    { label: 'Path', method: 'path', inPaper: true },
-    { label: 'BPR+', method: 'bpr-incremental', inPaper: true },
-    { label: 'flood fill', method: 'floodfill', inPaper: false },
-  ],
-};
-
-export interface PaperFigure {
-  readonly msPer10k: number;
-  readonly ci95: number;
-}
-
-const TABLE_NUMBER: Readonly<Record<PaperTable, string>> = { [PaperTable.PerGame]: '2', [PaperTable.PerMove]: '3' };
-
-function parsePaper(text: string): Map<string, PaperFigure> {
-  const figures = new Map<string, PaperFigure>();
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#') || line.trim() === '') continue;
-    const [table, game, label, ...cells] = line.split('\t');
-    cells.forEach((cell, k) => {
-      const [ms, ci] = cell.split('±').map(Number);
-      figures.set(`${table}|${game}|${label}|${PAPER_SIZES[k]}`, { msPer10k: ms as number, ci95: ci as number });
-    });
-  }
-  return figures;
-}
-
-const PAPER = parsePaper(paperTsv);
-
-/** The paper's figure for a row of ours, or null where the paper has none. */
-export function paperFigure(table: PaperTable, game: GameKind, label: string, size: number): PaperFigure | null {
-  return PAPER.get(`${TABLE_NUMBER[table]}|${game}|${label}|${size}`) ?? null;
-}
-
-/** One measured cell of ours. */
-export interface OurFigure {
-  readonly table: PaperTable;
+  readonly table: 2 | 3;
   readonly game: GameKind;
-  readonly label: string;
-  readonly size: number;
-  readonly msPer10k: number;
-  readonly ci95: number;
+  /** As the paper names it: UF, WQHUF, Path, BPR (Table 2) or BPR+ (Table 3). */
+  readonly method: string;
+  /** Per size in PAPER_SIZES: [mean, 95% half-width], ms per 10,000 trials. */
+  readonly ms: readonly (readonly [number, number])[];
 }
 
-function format(ms: number): string {
-  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 0.1 ? ms.toFixed(2) : ms.toPrecision(2);
-}
-
-/** A Markdown table per table and game: "ours / paper (ours ÷ paper)" in each cell. */
-export function markdownTables(figures: readonly OurFigure[]): string {
-  const parts: string[] = [];
-  for (const table of [PaperTable.PerGame, PaperTable.PerMove]) {
-    for (const game of [GameKind.Hex, GameKind.Y]) {
-      const mine = figures.filter((f) => f.table === table && f.game === game);
-      if (mine.length === 0) continue;
-      const sizes = [...new Set(mine.map((f) => f.size))].sort((a, b) => a - b);
-      const title = `Table ${TABLE_NUMBER[table]}, ${game === GameKind.Hex ? 'Hex' : 'Y'}, ${table === PaperTable.PerGame ? 'per game' : 'per move'}: ms per 10,000 playouts, ours / paper (ratio)`;
-      const lines = [`**${title}**`, '', `| method | ${sizes.join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`];
-      // The paper's rows and ours in their order, then any others measured (the GPU kernels).
-      const labels = [...new Set([...PAPER_ROWS[table].map((r) => r.label), ...mine.map((f) => f.label)])];
-      for (const label of labels) {
-        const cells = sizes.map((size) => {
-          const ours = mine.find((f) => f.label === label && f.size === size);
-          if (!ours) return '';
-          const paper = paperFigure(table, game, label, size);
-          return paper ? `${format(ours.msPer10k)} / ${format(paper.msPer10k)} (${(ours.msPer10k / paper.msPer10k).toFixed(2)}×)` : format(ours.msPer10k);
-        });
-        if (cells.some((c) => c !== '')) lines.push(`| ${label} | ${cells.join(' | ')} |`);
-      }
-      parts.push(lines.join('\n'));
-    }
-  }
-  return parts.join('\n\n');
-}
-
-function ratioRange(figures: readonly OurFigure[], table: PaperTable, game: GameKind, slow: string, fast: string): { min: number; max: number } | null {
-  const ratios = figures
-    .filter((f) => f.table === table && f.game === game && f.label === slow)
-    .flatMap((s) => {
-      const f = figures.find((x) => x.table === table && x.game === game && x.label === fast && x.size === s.size);
-      return f && f.msPer10k > 0 ? [s.msPer10k / f.msPer10k] : [];
-    });
-  return ratios.length === 0 ? null : { min: Math.min(...ratios), max: Math.max(...ratios) };
-}
-
-function range(r: { min: number; max: number }): string {
-  return r.min.toFixed(0) === r.max.toFixed(0) ? `${r.min.toFixed(0)}×` : `${r.min.toFixed(0)}–${r.max.toFixed(0)}×`;
-}
-
-/** The paper's claims, each checked against our figures in one sentence (or said to be unmeasured). */
-export function checkClaims(figures: readonly OurFigure[]): string[] {
-  const hex = ratioRange(figures, PaperTable.PerGame, GameKind.Hex, 'UF', 'BPR');
-  const y = ratioRange(figures, PaperTable.PerGame, GameKind.Y, 'UF', 'BPR');
-  const claims: string[] = [];
-  claims.push(
-    hex
-      ? `"BPR is 25–30× faster than UF on Hex, per game": ours is ${range(hex)} faster, which ${hex.min >= 25 ? 'confirms it' : hex.max >= 25 ? 'partly confirms it' : 'does not confirm it'}.`
-      : '"BPR is 25–30× faster than UF on Hex, per game": not measured in this run.',
-  );
-  claims.push(
-    y
-      ? `"BPR is 50× faster than UF on Y, per game": ours is ${range(y)} faster, which ${y.min >= 50 ? 'confirms it' : y.max >= 50 ? 'partly confirms it' : 'does not confirm it'}.`
-      : '"BPR is 50× faster than UF on Y, per game": not measured in this run.',
-  );
-  const perMove = [GameKind.Hex, GameKind.Y].flatMap((game) => {
-    const r = ratioRange(figures, PaperTable.PerMove, game, 'BPR+', 'UF');
-    return r ? [{ game, r }] : [];
-  });
-  if (perMove.length === 0) {
-    claims.push('"BPR+ is slower than UF, per move": not measured in this run.');
-  } else {
-    const slower = perMove.every(({ r }) => r.min > 1);
-    const text = perMove.map(({ game, r }) => `${(r.min).toFixed(1)}–${r.max.toFixed(1)}× UF's time on ${game === GameKind.Hex ? 'Hex' : 'Y'}`).join(' and ');
-    claims.push(`"BPR+ is slower than UF, per move": ours takes ${text}, which ${slower ? 'confirms it' : 'does not confirm it everywhere'}.`);
-  }
-  return claims;
-}
+export const PAPER_ROWS: readonly PaperRow[] = [
+  { table: 2, game: GameKind.Hex, method: 'UF', ms: [[34.47, 0.221], [64.30, 0.135], [94.34, 0.163], [121.7, 0.208], [160.6, 0.189], [205.5, 0.283], [256.2, 0.222]] },
+  { table: 2, game: GameKind.Hex, method: 'WQHUF', ms: [[35.90, 0.183], [62.60, 0.150], [91.21, 0.175], [119.8, 0.252], [153.6, 0.205], [196.0, 0.234], [245.3, 0.443]] },
+  { table: 2, game: GameKind.Hex, method: 'Path', ms: [[9.83, 0.072], [16.83, 0.050], [23.51, 0.054], [31.15, 0.058], [40.98, 0.090], [51.77, 0.093], [64.14, 0.123]] },
+  { table: 2, game: GameKind.Hex, method: 'BPR', ms: [[1.44, 0.013], [2.61, 0.019], [3.16, 0.010], [4.30, 0.016], [5.13, 0.021], [7.04, 0.040], [8.60, 0.029]] },
+  { table: 2, game: GameKind.Y, method: 'UF', ms: [[30.85, 0.103], [52.30, 0.140], [69.23, 0.102], [94.57, 0.166], [123.5, 0.237], [159.0, 0.213], [197.4, 0.345]] },
+  { table: 2, game: GameKind.Y, method: 'WQHUF', ms: [[30.76, 0.082], [51.37, 0.128], [68.34, 0.147], [93.80, 0.155], [123.2, 0.192], [157.1, 0.206], [194.1, 0.326]] },
+  { table: 2, game: GameKind.Y, method: 'Path', ms: [[7.05, 0.067], [12.54, 0.044], [16.91, 0.050], [23.22, 0.061], [29.42, 0.062], [38.38, 0.073], [48.31, 0.104]] },
+  { table: 2, game: GameKind.Y, method: 'BPR', ms: [[0.70, 0.007], [1.19, 0.013], [1.42, 0.009], [1.78, 0.012], [2.32, 0.014], [2.94, 0.013], [3.31, 0.013]] },
+  { table: 3, game: GameKind.Hex, method: 'UF', ms: [[38.39, 0.090], [66.67, 0.146], [92.35, 0.145], [128.8, 0.233], [170.4, 0.237], [218.4, 0.239], [279.8, 0.614]] },
+  { table: 3, game: GameKind.Hex, method: 'WQHUF', ms: [[38.59, 0.071], [66.61, 0.139], [92.93, 0.153], [128.0, 0.158], [170.8, 0.180], [219.9, 0.261], [278.7, 0.548]] },
+  { table: 3, game: GameKind.Hex, method: 'Path', ms: [[159.6, 0.369], [419.4, 0.664], [757.8, 1.425], [1379.0, 1.299], [2334.0, 3.044], [3778.0, 4.919], [5924.0, 13.32]] },
+  { table: 3, game: GameKind.Hex, method: 'BPR+', ms: [[65.93, 0.146], [131.4, 0.231], [226.8, 0.394], [357.5, 0.783], [508.7, 0.905], [708.0, 1.476], [943.1, 1.729]] },
+  { table: 3, game: GameKind.Y, method: 'UF', ms: [[21.57, 0.080], [31.63, 0.105], [40.12, 0.107], [53.45, 0.183], [67.15, 0.172], [85.48, 0.206], [100.1, 0.212]] },
+  { table: 3, game: GameKind.Y, method: 'WQHUF', ms: [[21.90, 0.088], [32.14, 0.107], [40.75, 0.110], [53.67, 0.184], [68.00, 0.163], [86.88, 0.192], [103.5, 0.173]] },
+  { table: 3, game: GameKind.Y, method: 'Path', ms: [[82.36, 0.270], [179.9, 0.372], [312.8, 0.445], [543.0, 0.670], [890.5, 1.161], [1430.0, 1.996], [2067.0, 3.794]] },
+  { table: 3, game: GameKind.Y, method: 'BPR+', ms: [[22.64, 0.062], [47.34, 0.085], [83.34, 0.167], [126.2, 0.246], [182.2, 0.260], [251.9, 0.232], [342.5, 0.632]] },
+];

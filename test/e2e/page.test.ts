@@ -69,14 +69,28 @@ describe('the demo page, used as a person uses it', () => {
     expect(await p.isHidden('#progress-bar')).toBe(true);
     expect((await readResults(p)).error).toBe('Cancelled.');
 
-    // A new validation: while it runs its old verdict and figures are gone...
+    // A new validation: while it runs its old verdict and figures are gone
+    // (seen at the moment the panel turns to running: the check itself may be over in milliseconds)...
+    await p.evaluate(() => {
+      const panel = document.getElementById('validation') as HTMLElement;
+      const seen: { verdict: string | null | undefined; compared: string | null | undefined }[] = [];
+      (window as unknown as { seenRunning: typeof seen }).seenRunning = seen;
+      new MutationObserver(() => {
+        if (panel.dataset.status !== 'running') return;
+        seen.push({
+          verdict: panel.querySelector('[data-field="verdict"]')?.textContent,
+          compared: panel.querySelector('[data-field="compared"]')?.textContent,
+        });
+      }).observe(panel, { attributes: true, attributeFilter: ['data-status'] });
+    });
+    const seq = await p.getAttribute('#validation', 'data-seq');
     await p.click('#run-validate');
-    const during = await p.evaluate(() => ({
-      verdict: document.querySelector('#validation [data-field="verdict"]')?.textContent,
-      compared: document.querySelector('#validation [data-field="compared"]')?.textContent,
-    }));
-    expect(during).toEqual({ verdict: 'Running…', compared: '—' });
-    await p.waitForSelector('#validation[data-status="done"]');
+    await p.waitForFunction((before) => {
+      const el = document.getElementById('validation');
+      return el?.dataset.seq !== before && el?.dataset.status === 'done';
+    }, seq);
+    const during = await p.evaluate(() => (window as unknown as { seenRunning: unknown[] }).seenRunning);
+    expect(during).toEqual([{ verdict: 'Running…', compared: '—' }]);
     // ...and after it, no error from the cancelled run stays on the page.
     expect(await p.isHidden('#throughput [data-field="error"]')).toBe(true);
     expect((await readResults(p)).error).toBeNull();
@@ -135,12 +149,25 @@ describe('the demo page, used as a person uses it', () => {
     expect(png.name).toMatch(/\.png$/);
     expect(png.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
 
-    // A second run clears the table before it fills it again.
+    // A second run clears the table and takes the downloads away before it fills it again
+    // (seen as the card turns to running: on a fast GPU the run may be over at once).
     await p.fill('#suite-settings input[name="sizes"]', '4');
+    await p.evaluate(() => {
+      const card = document.getElementById('suite') as HTMLElement;
+      const seen: { rows: number; json: boolean }[] = [];
+      (window as unknown as { seenRunning: typeof seen }).seenRunning = seen;
+      new MutationObserver(() => {
+        if (card.dataset.status !== 'running') return;
+        seen.push({ rows: card.querySelectorAll('#suite-table tbody tr').length, json: (document.getElementById('download-json') as HTMLButtonElement).disabled });
+      }).observe(card, { attributes: true, attributeFilter: ['data-status'] });
+    });
+    const seq = await p.getAttribute('#suite', 'data-seq');
     await p.click('#run-suite');
-    expect(await p.$$eval('#suite-table tbody tr', (trs) => trs.length)).toBeLessThan(12);
-    expect(await p.isDisabled('#download-json')).toBe(true);
-    await p.waitForSelector('#suite[data-status="done"]', { timeout: 2 * MINUTE });
+    await p.waitForFunction((before) => {
+      const el = document.getElementById('suite');
+      return el?.dataset.seq !== before && el?.dataset.status === 'done';
+    }, seq, { timeout: 2 * MINUTE });
+    expect(await p.evaluate(() => (window as unknown as { seenRunning: unknown[] }).seenRunning)).toEqual([{ rows: 0, json: true }]);
     expect(await p.$$eval('#suite-table tbody tr', (trs) => trs.length)).toBe(6);
     expect(o.errors).toEqual([]);
     await p.close();

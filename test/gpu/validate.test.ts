@@ -6,7 +6,7 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
 import { validateGpuAgainstCpu } from '../../src/jobs/validate-gpu.js';
 import { createGpuDecider, parseGpuMethod } from '../../src/cli/gpu-winner.js';
-import { cli } from '../helpers/cli-runner.js';
+import { runCliInProcess } from '../helpers/cli-runner.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import { gpuAvailability, useTestEvaluator, samplePositions } from '../helpers/gpu-harness.js';
 import { randomCells, testRandom } from '../helpers/boards.js';
@@ -14,7 +14,7 @@ import { randomCells, testRandom } from '../helpers/boards.js';
 const gpu = await gpuAvailability();
 
 async function runValidateCli(args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
-  const { code, out, err } = await cli(['validate', ...args]);
+  const { code, out, err } = await runCliInProcess(['validate', ...args]);
   return { stdout: out, stderr: err, exitCode: code };
 }
 

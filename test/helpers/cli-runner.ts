@@ -1,4 +1,4 @@
-/** The command-line program run in-process, its output collected. */
+/** The CLI run in-process, with its standard streams captured. */
 import { PassThrough, Readable } from 'node:stream';
 import { runCli } from '../../src/cli/program.js';
 
@@ -15,8 +15,7 @@ function collect(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-/** Runs `hexbatch <argv>` with `input` on standard input. */
-export async function cli(argv: readonly string[], input = ''): Promise<CliOutcome> {
+export async function runCliInProcess(argv: readonly string[], input = ''): Promise<CliOutcome> {
   const stdout = collect();
   const stderr = collect();
   const code = await runCli(argv, { stdin: Readable.from([input]), stdout: stdout.stream, stderr: stderr.stream });
