@@ -51,7 +51,8 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: Prog
     ...(options.batch !== undefined ? { batch: parseBounded(BATCH, options.batch) } : quick ? { batch: 4096 } : {}),
     ...(sweep !== undefined ? { sweep } : {}),
     warmupRuns: quick ? 1 : 2,
-    shapes: options.shapes,
+    // The shapes take minutes on SwiftShader: a smoke run leaves them out.
+    shapes: options.shapes && !quick,
     runs: quick ? 2 : parseBounded(RUNS, options.runs),
     ...(options.workgroupSize !== undefined ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) } : {}),
     ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) } : {}),
@@ -116,7 +117,7 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
     .option('--workgroup-size <n>', boundedHelp(WORKGROUP_SIZE, "invocations per workgroup, at most the adapter's limit; default 64"))
     .option('--boards-per-invocation <n>', boundedHelp(BOARDS_PER_INVOCATION, 'boards each bpr or floodfill invocation decides; default 1'))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
-    .option('--no-shapes', 'leave out the shapes (mid-game, many positions a call, a small call) and the CPU baseline')
+    .option('--no-shapes', 'leave out the shapes (mid-game, many positions a call, a small call) and the CPU baseline; --quick does')
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
       const progress = progressLine(io.stderr, 'silent');
