@@ -14,6 +14,8 @@ import { type DecideOptions, type EvalPosition, type EvaluateOptions, GPU_KERNEL
 export { InvalidRequestError };
 
 const MAX_U32 = 0xffffffff;
+/** The longest Uint8Array every JS engine makes. */
+const MAX_WINNERS = 2 ** 30;
 
 /** How a value that is not what was wanted reads in a message. */
 function describeValue(value: unknown): string {
@@ -94,6 +96,9 @@ export function checkEvaluateRequest(positions: readonly EvalPosition[], options
   }
   checkKernel(options.kernel);
   checkSignal(options.signal);
+  if (options.winners === true && playouts > MAX_WINNERS) {
+    throw new InvalidRequestError(`winners: true returns a byte a playout, so at most ${MAX_WINNERS} playouts a position, not ${playouts}`);
+  }
   let shared: Geometry | null = null;
   positions.forEach((p: unknown, k) => {
     const what = `position ${k}`;

@@ -88,6 +88,7 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
     ['a geometry made by hand', () => evaluator.evaluate([{ ...good, geometry: { game: 'hex', size: 40 } as never }], { playouts: 5 }), /position 0: the size of a Hex board must be a whole number from 1 to 31, not 40/],
     ['cells that are an array', () => evaluator.evaluate([{ ...good, cells: [0, 1] as never }], { playouts: 5 }), /position 0: cells must be a Uint8Array, not an array/],
     ['playouts as text', () => evaluator.evaluate([good], { playouts: '5' as never }), /playouts must be a whole number from 1 to 4294967295, not the string "5"/],
+    ['every winner of 2³¹ playouts', () => evaluator.evaluate([good], { playouts: 2 ** 31, winners: true }), /winners: true returns a byte a playout, so at most 1073741824 playouts a position/],
     ['a signal that is not one', () => evaluator.evaluate([good], { playouts: 5, signal: {} as never }), /signal must be an AbortSignal/],
     ['decide(g, null)', () => evaluator.decide(hex5, null as never), /decide: the boards must be an array, not null/],
     ['decide(g, [null])', () => evaluator.decide(hex5, [null as never]), /board 0: cells must be a Uint8Array, not null/],
