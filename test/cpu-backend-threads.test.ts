@@ -10,7 +10,7 @@ import { FillKind, fillPlayout } from '../src/fill/fill.js';
 import { createCpuEvaluator } from '../src/eval/cpu-backend.js';
 import { chunkPlayouts } from '../src/eval/cpu-playouts.js';
 import type { EvalPosition } from '../src/eval/types.js';
-import { bitsliced } from '../src/wintest/bitsliced.js';
+import { bpr } from '../src/wintest/bpr.js';
 import { oracleWinner } from './helpers/oracle.js';
 import { randomCells, testRandom } from './helpers/boards.js';
 import { ROOT, ensureBuilt } from './helpers/build.js';
@@ -25,9 +25,10 @@ function positionsOf(g: Geometry, count: number, seed: number): EvalPosition[] {
 }
 
 describe('the CPU backend on worker threads', () => {
-  const threads = createCpuEvaluator(undefined, { workers: 2 });
+  // bpr plays board by board, the default (bitsliced) fuses fill and test: two independent paths.
+  const threads = createCpuEvaluator(bpr, { workers: 2 });
   const oneThread = createCpuEvaluator(undefined, { workers: 0 });
-  const threadsBitsliced = createCpuEvaluator(bitsliced, { workers: 3 });
+  const threadsBitsliced = createCpuEvaluator(undefined, { workers: 3 });
   afterAll(() => {
     for (const e of [threads, oneThread, threadsBitsliced]) e.destroy();
   });

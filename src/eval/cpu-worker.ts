@@ -4,12 +4,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { methodByName } from '../wintest/registry.js';
-import { type PreparedJob, playChunk, prepareJob } from './cpu-playouts.js';
+import { type ChunkPlayer, prepareJob } from './cpu-playouts.js';
 import type { FromWorker, ToWorker } from './cpu-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('cpu-worker.ts runs only as a worker thread');
-const jobs = new Map<number, PreparedJob>();
+const jobs = new Map<number, ChunkPlayer>();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'job') {
@@ -21,11 +21,11 @@ port.on('message', (message: ToWorker) => {
     jobs.delete(message.id);
     return;
   }
-  const prepared = jobs.get(message.id);
+  const play = jobs.get(message.id);
   let reply: FromWorker;
   try {
-    if (!prepared) throw new Error(`chunk for unknown job ${message.id}`);
-    reply = { type: 'result', id: message.id, result: playChunk(prepared, message.chunk) };
+    if (!play) throw new Error(`chunk for unknown job ${message.id}`);
+    reply = { type: 'result', id: message.id, result: play(message.chunk) };
   } catch (error) {
     reply = { type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) };
   }
