@@ -11,7 +11,7 @@ import type { SuiteRow } from '../src/index.js';
 const HEIGHT = 360;
 const COLORS = ['#2c5fd6', '#d9822b', '#2e9e5b', '#b43f6b', '#7a56c8', '#5b6475', '#c2a200', '#1f8ea6'];
 
-/** The series a row belongs to: "Hex bpr", "Y CPU (bpr)". */
+/** The series a row belongs to: "Hex bpr", "Y CPU (bitsliced)". */
 function seriesName(row: SuiteRow): string {
   const game = row.game === 'hex' ? 'Hex' : 'Y';
   return row.backend === 'cpu' ? `${game} ${row.kernel.replace(/^cpu/, 'CPU')}` : `${game} ${row.kernel}`;

@@ -122,6 +122,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           // Workers pay off only when there is more than one chunk to share.
           const many = positions.length * Math.ceil(options.playouts / size) > 1;
           const workerPool = many ? await getPool() : null;
+          signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
           if (workerPool) {
             workersUsed = workerPool.size;
             await workerPool.run(job, chunks, add, signal);

@@ -66,6 +66,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   const runs: Run[] = [];
   let nextId = 1;
   let broken: Error | null = null;
+  let destroyed = false;
 
   const post = (slot: Slot, message: ToWorker) => slot.worker.postMessage(message);
 
@@ -138,6 +139,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   return {
     size,
     run(job, chunks, add, signal) {
+      if (destroyed) return Promise.reject(new Error('this worker pool was destroyed'));
       if (broken) return Promise.reject(broken);
       while (slots.length < size) slots.push(spawn());
       return new Promise<void>((resolve, reject) => {
@@ -149,6 +151,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
       });
     },
     destroy() {
+      destroyed = true;
       runs.splice(0);
       for (const slot of slots.splice(0)) void slot.worker.terminate();
     },
