@@ -20,11 +20,15 @@ export default defineConfig({
     target: 'node20',
     sourcemap: !gpuPack,
     rollupOptions: {
-      // The benchmark worker is an entry of its own, beside cli.js, so that
-      // each CPU measurement can run in a fresh isolate.
-      input: gpuPack
-        ? { cli: 'src/cli/main.ts', 'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts' }
-        : { index: 'src/index.ts', cli: 'src/cli/main.ts', 'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts' },
+      // The workers are entries of their own, beside cli.js: the benchmark's,
+      // so that each CPU measurement can run in a fresh isolate, and the CPU
+      // backend's (src/eval/cpu-pool.ts finds it there).
+      input: {
+        ...(gpuPack ? {} : { index: 'src/index.ts' }),
+        cli: 'src/cli/main.ts',
+        'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts',
+        'cpu-worker': 'src/eval/cpu-worker.ts',
+      },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', format: 'es' },
       // The library's exports must survive even where cli.js shares its modules.
       preserveEntrySignatures: 'strict',

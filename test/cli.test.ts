@@ -241,6 +241,11 @@ describe('the hexbatch binary, end to end', () => {
     }
     for (const t of [...report.winTests, ...report.fills]) expect(t.nsPerBoard).toBeGreaterThan(0);
     expect(report.fills).toHaveLength(4);
+    // Full playouts, per game: one core (no workers), then all cores (workers).
+    const playouts: { game: string; workers: number; nsPerPlayout: number }[] = report.playouts;
+    expect(playouts.map((t) => [t.game, t.workers > 0])).toEqual([[GameKind.Hex, false], [GameKind.Hex, true], [GameKind.Y, false], [GameKind.Y, true]]);
+    for (const t of playouts) expect(t.nsPerPlayout).toBeGreaterThan(0);
+    expect(result.stdout).toContain('Full playouts');
     for (const m of METHODS) expect(result.stdout).toContain(m.name);
     expect(result.stderr).toMatch(/\[1\/\d+\] Hex 7×7: /);
   });

@@ -15,8 +15,10 @@ import type { WinTestMethod } from '../wintest/method.js';
 import type { BenchSettings, Timing } from './cpu-bench-cell.js';
 import { isolationAvailable, runCell } from './isolated-cell.js';
 import { type MachineInfo, machineInfo } from './machine-info.js';
+import { type PlayoutBenchSettings, type PlayoutTiming, measurePlayouts } from './playout-bench.js';
 
 export type { BenchSettings, Timing } from './cpu-bench-cell.js';
+export { FULL_PLAYOUT_SETTINGS, QUICK_PLAYOUT_SETTINGS, type PlayoutBenchSettings, type PlayoutTiming } from './playout-bench.js';
 
 /** Ratios in the report are to this method, measured in the same run. */
 export const REFERENCE_METHOD = 'bpr';
@@ -48,6 +50,8 @@ export interface CpuBenchPlan {
   readonly sizes: readonly number[];
   readonly methods: readonly WinTestMethod[];
   readonly settings: BenchSettings;
+  /** Full playouts (fill + test) through the CPU evaluator; none when absent. */
+  readonly playoutSettings?: PlayoutBenchSettings;
   /** Told what is about to be measured, since a full run takes minutes. */
   readonly onProgress?: (message: string) => void;
 }
@@ -77,6 +81,8 @@ export interface CpuBenchReport {
   readonly methods: readonly string[];
   readonly winTests: readonly WinTestTiming[];
   readonly fills: readonly FillTiming[];
+  /** Full playouts from the empty board, exact fill: one core, then all cores. */
+  readonly playouts: readonly PlayoutTiming[];
 }
 
 const FILLS: readonly FillKind[] = [FillKind.Exact, FillKind.Coin];
@@ -134,7 +140,9 @@ export async function runCpuBench(plan: CpuBenchPlan): Promise<CpuBenchReport> {
   const isolate = isolationAvailable();
   const winTests: WinTestTiming[] = [];
   const fills: FillTiming[] = [];
-  const steps = (game: GameKind) => plan.sizes.length * (supported(plan, game).length + FILLS.length);
+  const playouts: PlayoutTiming[] = [];
+  const playoutSteps = plan.playoutSettings ? 2 : 0;
+  const steps = (game: GameKind) => plan.sizes.length * (supported(plan, game).length + FILLS.length + playoutSteps);
   const total = plan.games.reduce((sum, game) => sum + steps(game), 0);
   let step = 0;
   const progress: Progress = (what) => plan.onProgress?.(`[${++step}/${total}] ${what}`);
@@ -143,6 +151,12 @@ export async function runCpuBench(plan: CpuBenchPlan): Promise<CpuBenchReport> {
       const g = geometryOf(game, size);
       winTests.push(...(await benchWinTests(plan, g, isolate, progress)));
       fills.push(...(await benchFills(plan.settings, g, isolate, progress)));
+      if (plan.playoutSettings) {
+        for (const workers of [0, 'cores'] as const) {
+          progress(`${describeGeometry(g)}: full playouts, ${workers === 0 ? 'one core' : 'all cores'}`);
+          playouts.push(await measurePlayouts(game, size, FillKind.Exact, workers, plan.playoutSettings));
+        }
+      }
     }
   }
   return {
@@ -155,5 +169,6 @@ export async function runCpuBench(plan: CpuBenchPlan): Promise<CpuBenchReport> {
     methods: plan.methods.map((m) => m.name),
     winTests,
     fills,
+    playouts,
   };
 }

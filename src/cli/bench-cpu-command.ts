@@ -1,6 +1,6 @@
 /** `hexbatch bench-cpu`: runs the CPU benchmark, prints its table, writes its JSON. */
 import type { Command } from 'commander';
-import { type CpuBenchPlan, DEFAULT_SIZES, FULL_SETTINGS, QUICK_SETTINGS, runCpuBench } from '../bench/cpu-bench.js';
+import { type CpuBenchPlan, DEFAULT_SIZES, FULL_PLAYOUT_SETTINGS, FULL_SETTINGS, QUICK_PLAYOUT_SETTINGS, QUICK_SETTINGS, runCpuBench } from '../bench/cpu-bench.js';
 import { METHODS } from '../wintest/registry.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { formatBenchReport } from './bench-table.js';
@@ -23,12 +23,13 @@ function benchPlan(options: BenchCpuOptions, io: CliIo): CpuBenchPlan {
     sizes,
     methods,
     settings: options.quick ? QUICK_SETTINGS : FULL_SETTINGS,
+    playoutSettings: options.quick ? QUICK_PLAYOUT_SETTINGS : FULL_PLAYOUT_SETTINGS,
     onProgress: (message) => io.stderr.write(`${message}\n`),
   };
 }
 
 export function registerBenchCpuCommand(program: Command, io: CliIo): void {
-  const command = program.command('bench-cpu').description('time every win-test method and the fills on the CPU (ns per board)');
+  const command = program.command('bench-cpu').description('time every win-test method, the fills, and full playouts on one core and all cores, on the CPU (ns per board)');
   addBenchBoardOptions(command, DEFAULT_SIZES)
     .option('--methods <list>', 'methods, comma-separated (default: all)')
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_JSON)

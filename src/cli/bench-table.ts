@@ -37,6 +37,27 @@ function gameTable(report: CpuBenchReport, game: GameKind): string {
   return formatTable(header, rows);
 }
 
+/** Full playouts per game: one core, all cores, and the speed-up, per size. */
+function playoutTable(report: CpuBenchReport, game: GameKind): string | null {
+  const mine = report.playouts.filter((t) => t.game === game);
+  if (mine.length === 0) return null;
+  const hex = game === GameKind.Hex;
+  const at = (size: number, many: boolean) => mine.find((t) => t.size === size && (t.workers > 0) === many);
+  const cell = (t: { nsPerPlayout: number } | undefined) => (t ? Math.round(t.nsPerPlayout).toString() : MISSING);
+  const header = [hex ? 'Hex: ns/playout' : 'Y: ns/playout', ...report.sizes.map((n) => (hex ? `${n}×${n}` : `${n}`))];
+  const workers = mine.find((t) => t.workers > 0)?.workers ?? 0;
+  const speedup = (n: number) => {
+    const one = at(n, false);
+    const all = at(n, true);
+    return one && all ? `${(one.nsPerPlayout / all.nsPerPlayout).toFixed(2)}×` : MISSING;
+  };
+  return formatTable(header, [
+    ['one core', ...report.sizes.map((n) => cell(at(n, false)))],
+    [`all cores (${workers} workers)`, ...report.sizes.map((n) => cell(at(n, true)))],
+    ['speed-up', ...report.sizes.map(speedup)],
+  ]);
+}
+
 export function formatBenchReport(report: CpuBenchReport): string {
   const m = report.machine;
   const s = report.settings;
@@ -45,5 +66,11 @@ export function formatBenchReport(report: CpuBenchReport): string {
     `median of at least ${s.minRuns} runs after a warm-up` +
     `${report.isolated ? ', each measurement in a fresh V8 isolate (worker thread)' : ', all in one V8 isolate'}.\n` +
     `${m.cpu}, ${m.logicalCores} logical cores, Node ${m.node}, ${m.date}\n`;
-  return [intro, ...report.games.map((game) => gameTable(report, game))].join('\n');
+  const tests = report.games.map((game) => gameTable(report, game));
+  const playouts = report.games.flatMap((game) => playoutTable(report, game) ?? []);
+  const method = report.playouts[0]?.method;
+  const playoutIntro = method
+    ? [`\nFull playouts (exact fill + ${method} test, fused), from the empty board, through the CPU evaluator: ns per playout, median call after warm-up.\n`]
+    : [];
+  return [intro, ...tests, ...playoutIntro, ...playouts].join('\n');
 }

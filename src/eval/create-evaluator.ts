@@ -12,7 +12,7 @@ export type BackendChoice = 'webgpu' | 'cpu' | 'auto';
 export interface EvaluatorOptions extends WebGpuEvaluatorOptions {
   /** Default auto. */
   readonly backend?: BackendChoice;
-  /** The CPU backend's win test (default bpr). */
+  /** The CPU backend's win test (default bitsliced, fused with the fill). */
   readonly cpuMethod?: WinTestMethod;
 }
 

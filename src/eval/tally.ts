@@ -1,5 +1,6 @@
 /** Accumulates one position's playouts into a PositionResult, on either backend. */
 import { Color, type Player } from '../game/color.js';
+import type { ChunkResult } from './cpu-playouts.js';
 import type { PositionResult } from './types.js';
 
 export class PositionTally {
@@ -16,6 +17,16 @@ export class PositionTally {
   ) {
     this.ownership = options.ownership ? new Uint32Array(cellCount) : null;
     this.winners = options.winners ? new Uint8Array(playouts) : null;
+  }
+
+  /** Adds the playouts of one chunk (CPU backend), in any order. */
+  add(chunk: ChunkResult): void {
+    this.blackWins += chunk.blackWins;
+    this.whiteWins += chunk.whiteWins;
+    if (this.winners && chunk.winners) this.winners.set(chunk.winners, chunk.first);
+    const own = this.ownership;
+    const part = chunk.ownership;
+    if (own && part) for (let i = 0; i < own.length; i++) own[i] = (own[i] as number) + (part[i] as number);
   }
 
   result(): PositionResult {

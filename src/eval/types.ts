@@ -66,6 +66,8 @@ export interface EvaluationStats {
   readonly kernelMs: number | null;
   /** From the call to its results, readback included. */
   readonly wallMs: number;
+  /** CPU: the worker threads that played the request (0: the calling thread alone). */
+  readonly workers?: number;
 }
 
 export interface Evaluation {

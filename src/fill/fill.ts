@@ -34,6 +34,17 @@ export function countEmpty(cells: Cells): number {
 }
 
 /**
+ * One step of the exact fill: 1 when the next empty cell goes to the side to
+ * move, given the word drawn for it, the empty cells left (this one
+ * included) and the stones still owed. A random outcome, so computed without
+ * a branch the processor would mispredict half the time. Shared with the
+ * bit-sliced filler (fill-slices.ts), so both draw the very same boards.
+ */
+export function exactDraw(word: number, left: number, owed: number): number {
+  return (uniformBelow(word, left) - owed) >>> 31;
+}
+
+/**
  * Fills the empty cells of `base` into `out` (which may be `base` itself).
  * The stream's words are drawn block by block into a scratch array owned by
  * a closure: a module-level array would become a bundler's `var`, which V8
@@ -66,9 +77,7 @@ function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: Fill
           pcgBlock(seed, position, playout, counter++, block);
           next = 0;
         }
-        // 1 when the draw is below the stones owed: a random outcome, so
-        // computed without a branch the processor would mispredict half the time.
-        const mine = (uniformBelow(block[next++] as number, left) - owed) >>> 31;
+        const mine = exactDraw(block[next++] as number, left, owed);
         out[i] = other ^ (mine * SWAP_PLAYER);
         owed -= mine;
         left--;

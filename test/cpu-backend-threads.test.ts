@@ -1,0 +1,94 @@
+// The CPU backend's worker threads: the same answers as one thread, whatever
+// the split, and both the same as filling each playout and asking the
+// union-find oracle.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { Color, type Player } from '../src/game/color.js';
+import { GameKind, type Geometry, geometryOf } from '../src/game/geometry.js';
+import { FillKind, fillPlayout } from '../src/fill/fill.js';
+import { createCpuEvaluator } from '../src/eval/cpu-backend.js';
+import { chunkPlayouts } from '../src/eval/cpu-playouts.js';
+import type { EvalPosition } from '../src/eval/types.js';
+import { bpr } from '../src/wintest/bpr.js';
+import { oracleWinner } from './helpers/oracle.js';
+import { randomCells, testRandom } from './helpers/boards.js';
+import { ROOT, ensureBuilt } from './helpers/build.js';
+
+function positionsOf(g: Geometry, count: number, seed: number): EvalPosition[] {
+  const random = testRandom(seed);
+  return Array.from({ length: count }, (_, i) => ({
+    geometry: g,
+    cells: randomCells(g, 0.5 + 0.1 * (i % 4), random),
+    toMove: (i % 2 === 0 ? Color.Black : Color.White) as Player,
+  }));
+}
+
+describe('the CPU backend on worker threads', () => {
+  // bpr plays board by board, the default (bitsliced) fuses fill and test: two independent paths.
+  const threads = createCpuEvaluator(bpr, { workers: 2 });
+  const oneThread = createCpuEvaluator(undefined, { workers: 0 });
+  const threadsBitsliced = createCpuEvaluator(undefined, { workers: 3 });
+  afterAll(() => {
+    for (const e of [threads, oneThread, threadsBitsliced]) e.destroy();
+  });
+
+  for (const [game, size] of [[GameKind.Hex, 11], [GameKind.Y, 9], [GameKind.Hex, 4]] as const) {
+    const g = geometryOf(game, size);
+    // More than one chunk per position, and a last chunk that is not full.
+    const playouts = chunkPlayouts(g.cellCount) * 2 + 37;
+    test(`${game} ${size}: threads, one thread and the oracle agree on every playout`, async () => {
+      const positions = positionsOf(g, 3, size);
+      for (const fill of [FillKind.Exact, FillKind.Coin]) {
+        const options = { playouts, seed: 77 + size, fill, winners: true, ownership: true };
+        const [a, b, c] = await Promise.all([threads, oneThread, threadsBitsliced].map((e) => e.evaluate(positions, options)));
+        expect([a?.stats.workers, b?.stats.workers, c?.stats.workers]).toEqual([2, 0, 3]);
+        expect(a?.results).toEqual(b?.results);
+        expect(c?.results).toEqual(b?.results);
+        // The oracle, on a sample of playouts across the chunk edges.
+        const board = new Uint8Array(g.cellCount);
+        positions.forEach((p, i) => {
+          const r = b?.results[i];
+          expect((r?.blackWins ?? 0) + (r?.whiteWins ?? 0)).toBe(playouts);
+          for (let q = 0; q < playouts; q += 97) {
+            fillPlayout(p.cells, p.toMove, { seed: options.seed, position: i, playout: q }, fill, board);
+            expect(r?.winners?.[q]).toBe(oracleWinner(game === GameKind.Hex ? 'hex' : 'y', size, board));
+          }
+        });
+      }
+    });
+  }
+
+  test('many positions of few playouts, and concurrent calls, come back in request order', async () => {
+    const g = geometryOf(GameKind.Hex, 7);
+    const positions = positionsOf(g, 300, 5);
+    const options = { playouts: 64, seed: 3, winners: true };
+    const [a, b, c] = await Promise.all([threads.evaluate(positions, options), threads.evaluate(positions.slice(7), options), oneThread.evaluate(positions, options)]);
+    expect(a.results).toEqual(c.results);
+    // Position p of the shorter request is named p there, so its playouts differ, but each is the one-thread answer.
+    expect(b.results).toEqual((await oneThread.evaluate(positions.slice(7), options)).results);
+  });
+});
+
+test('the built package finds its worker beside the bundle, agrees with one thread, and lets Node exit on destroy() mid-call', () => {
+  ensureBuilt();
+  const script = `
+    import { createCpuEvaluator, geometryOf } from ${JSON.stringify(join(ROOT, 'dist/index.js'))};
+    const g = geometryOf('hex', 9);
+    const positions = [{ geometry: g, cells: new Uint8Array(81), toMove: 2 }];
+    const options = { playouts: 5000, seed: 12, winners: true };
+    const threads = createCpuEvaluator(undefined, { workers: 2 });
+    const one = createCpuEvaluator(undefined, { workers: 0 });
+    const [a, b] = await Promise.all([threads.evaluate(positions, options), one.evaluate(positions, options)]);
+    const same = a.results[0].winners.every((w, q) => w === b.results[0].winners[q]) && a.results[0].blackWins === b.results[0].blackWins;
+    const call = threads.evaluate(positions, { playouts: 2 ** 32 - 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    threads.destroy();
+    one.destroy();
+    const error = await call.catch((e) => e.name);
+    console.log(JSON.stringify({ same, error, workers: [a.stats.workers, b.stats.workers] }));
+  `;
+  // A worker left running would keep the child alive until the timeout kills it.
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  expect(JSON.parse(out)).toEqual({ same: true, error: 'EvaluatorDestroyedError', workers: [2, 0] });
+});
