@@ -94,7 +94,6 @@ describe('batched MCTS', () => {
       const sol = solve(p);
       const r = await new Mcts(cpu, defaultSettings('cpu', tried)).search(p, { playouts: 20_000 });
       tried++;
-      if (!sol.winningMoves.includes(r.move as number)) console.log(p.toText(), p.toMove, r.move, sol.winningMoves, r.moves.slice(0, 4));
       if (sol.winningMoves.includes(r.move as number)) right++;
     }
     expect(right / tried).toBeGreaterThanOrEqual(0.9);
