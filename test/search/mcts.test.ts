@@ -92,7 +92,9 @@ describe('batched MCTS', () => {
     }
     for (const p of cases) {
       const sol = solve(p);
-      const r = await new Mcts(cpu, defaultSettings('cpu', tried)).search(p, { playouts: 20_000 });
+      // Small boards need a deeper tree more than cheap playouts: small K, more leaves.
+      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16 };
+      const r = await new Mcts(cpu, settings).search(p, { playouts: 20_000 });
       tried++;
       if (sol.winningMoves.includes(r.move as number)) right++;
     }
