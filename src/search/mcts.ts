@@ -60,13 +60,14 @@ export interface SearchResult {
 
 /**
  * B and K for a backend. The CPU backend pays per position, not per call
- * (11×11, two cores: K = 16 gives 8k playouts/s, K = 64 gives 19k, one
- * position of 20,000 playouts 28k), so K = 64 keeps the search above half
- * the bare rate; the GPU pays per call, so it takes many leaves at once.
+ * (11×11, two shared cores: K = 16 gave 8k playouts/s, K = 64 19k, one
+ * position of 20,000 playouts 28k; the search at K = 64 ran at 20–29k
+ * against a bare 37–62k, at K = 128 at 28–40k), so K = 128; the GPU pays
+ * per call, so it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true }
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true }
     : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true };
 }
 
