@@ -96,6 +96,18 @@ describe('hexbatch htp', () => {
     expect(r[12]).toMatch(/^= [BW]\+$/);
   });
 
+  test('a time limit alone, from the command line and by command, still gives legal moves', async () => {
+    const input = ['boardsize 5', 'all_legal_moves', 'genmove b', 'hexbatch-time 0.01', 'hexbatch-settings', 'genmove w'].join('\n');
+    const { code, out } = await cli(['htp', '--time', '0.02', '--playouts', '0'], `${input}\n`);
+    expect(code).toBe(0);
+    const r = replies(out);
+    const legal = (r[1] as string).slice(2).split(' ');
+    expect(legal).toContain((r[2] as string).slice(2));
+    expect(r[4]).toContain('playouts none time 0.01');
+    expect(r[5]).toMatch(/^= ([a-e][1-5]|swap-pieces)$/);
+    expect((r[5] as string).slice(2)).not.toBe((r[2] as string).slice(2));
+  });
+
   test('bad command-line options: one line on stderr, exit 2', async () => {
     for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999']]) {
       const { code, err } = await cli(['htp', ...argv], '');
