@@ -83,8 +83,8 @@ class Node {
   proven: Player | null = null;
 
   constructor(
+    /** The move into this node (unused at the root). */
     readonly move: Move,
-    readonly parent: Node | null,
     /** The player who made `move`. */
     readonly mover: Player,
   ) {}
@@ -117,7 +117,7 @@ interface Leaf {
 }
 
 function sameBoard(a: Position, b: Position): boolean {
-  if (a.toMove !== b.toMove || a.geometry !== b.geometry) return false;
+  if (a.toMove !== b.toMove || a.geometry !== b.geometry || a.canSwap() !== b.canSwap()) return false;
   const x = a.cells();
   const y = b.cells();
   return x.every((v, i) => v === y[i]);
@@ -176,7 +176,7 @@ export class Mcts {
    */
   private rootFor(position: Position): Node {
     const reused = this.findReusable(position);
-    this.root = reused ?? new Node(SWAP, null, opponent(position.toMove));
+    this.root = reused ?? new Node(SWAP, opponent(position.toMove));
     this.rootPosition = position.clone();
     return this.root;
   }
@@ -188,11 +188,10 @@ export class Mcts {
     let frontier: { node: Node; at: Position }[] = [{ node: old, at: oldPosition }];
     for (let depth = 0; depth <= 2; depth++) {
       for (const { node, at } of frontier) {
-        if (sameBoard(at, position)) {
-          // Detach: the old parent's statistics no longer matter.
-          return depth === 0 ? node : this.reparent(node);
-        }
+        // Nodes keep no parent link, so a subtree is a tree of its own as it stands.
+        if (sameBoard(at, position)) return node;
       }
+      if (depth === 2) break;
       frontier = frontier.flatMap(({ node, at }) =>
         node.children.map((child) => {
           const p = at.clone();
@@ -202,16 +201,6 @@ export class Mcts {
       );
     }
     return null;
-  }
-
-  private reparent(node: Node): Node {
-    const fresh = new Node(node.move, null, node.mover);
-    fresh.children.push(...node.children.map((c) => Object.assign(c, { parent: fresh })));
-    fresh.visits = node.visits;
-    fresh.wins = node.wins;
-    fresh.untried = node.untried;
-    fresh.proven = node.proven;
-    return fresh;
   }
 
   /** Only `moves` may be searched at the root. */
@@ -274,7 +263,7 @@ export class Mcts {
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
       const move = node.untried.pop();
       if (move !== undefined) {
-        const child = new Node(move, node, position.toMove);
+        const child = new Node(move, position.toMove);
         node.children.push(child);
         position.play(move);
         this.prove(child, position);
