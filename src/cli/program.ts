@@ -12,6 +12,7 @@ import { registerChromeBenchCommand } from './chrome-bench-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { printable } from './printable.js';
+import { registerHtpCommand } from './htp-command.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -37,6 +38,7 @@ export function buildProgram(io: CliIo): Command {
   registerBenchGpuCommand(program, io);
   registerBenchPaperCommand(program, io);
   registerChromeBenchCommand(program, io);
+  registerHtpCommand(program, io);
   return program;
 }
 

@@ -92,7 +92,8 @@ describe('hexbatch bench-paper', () => {
       const result = await cli(['bench-paper', '--quick', '--no-gpu', '--games', 'hex', '--json', json]);
       expect(result.code, result.err).toBe(0);
       expect(result.out).toContain('| Hex, per game (Table 2) | 7 | 11 |');
-      expect(result.out).toMatch(/^\| BPR \| 1\.44 → [\d.]+ \([\d.]+×\) \| 3\.16 → /m);
+      // A smoke run's 2 sets are too few to keep a difference of timings positive on a busy machine.
+      expect(result.out).toMatch(/^\| BPR \| 1\.44 → -?[\d.]+ \(-?[\d.]+×\) \| 3\.16 → /m);
       expect(result.out).toMatch(/^- The paper says BPR is 25–30× faster than UF on Hex per game; ours is/m);
       const saved = JSON.parse(readFileSync(json, 'utf8')) as PaperBenchReport;
       expect(saved.settings).toMatchObject({ sets: 2, trials: 1000 });

@@ -1,0 +1,265 @@
+/**
+ * The Hex Text Protocol engine (as benzene's engines speak it): one command
+ * line in, one reply out (`=id text` or `?id reason`, then a blank line).
+ * Every failure becomes a `?` reply, so no input can stop the engine.
+ */
+import { type Player, parsePlayer } from '../game/color.js';
+import { asciiPicture } from '../game/ascii.js';
+import { colorName } from '../game/color.js';
+import { GameKind, MAX_SIZE, checkSize, parseGameKind } from '../game/geometry.js';
+import { cellName, parseCell } from '../game/notation.js';
+import { type Move, type Position, SWAP } from '../game/position.js';
+import type { BackendChoice } from '../eval/create-evaluator.js';
+import type { Evaluator } from '../eval/types.js';
+import { Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
+import { GameRecord } from './game-record.js';
+
+export const SWAP_MOVE = 'swap-pieces';
+
+export interface EngineSettings {
+  readonly playouts: number | null;
+  /** Seconds per move, or null for none. */
+  readonly seconds: number | null;
+  readonly backend: BackendChoice;
+  readonly seed: number;
+  readonly swap: boolean;
+}
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true };
+
+/** The highest playouts per move one command may ask for. */
+export const MAX_PLAYOUTS = 1_000_000_000;
+
+type Handler = (args: readonly string[]) => Promise<string> | string;
+
+class HtpFailure extends Error {}
+
+function fail(reason: string): never {
+  throw new HtpFailure(reason);
+}
+
+function wholeNumber(text: string | undefined, what: string, min: number, max: number): number {
+  const n = text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${what} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function arity(args: readonly string[], min: number, max = min): void {
+  if (args.length < min || args.length > max) fail(min === max ? `expected ${min} argument${min === 1 ? '' : 's'}` : `expected ${min} to ${max} arguments`);
+}
+
+/** One line of text for a reason: HTP replies end at the first blank line. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[^\x20-\x7e]/g, '?');
+}
+
+export class HtpEngine {
+  private settings: EngineSettings;
+  private record: GameRecord;
+  private evaluator: Evaluator | null = null;
+  private search: Mcts | null = null;
+  private quitting = false;
+  private readonly handlers: ReadonlyMap<string, Handler>;
+
+  constructor(
+    private readonly makeEvaluator: (backend: BackendChoice) => Promise<Evaluator>,
+    private readonly version: string,
+    settings: Partial<EngineSettings> = {},
+  ) {
+    this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...settings };
+    this.record = new GameRecord(GameKind.Hex, 11, this.settings.swap);
+    this.handlers = new Map<string, Handler>([
+      ['name', () => 'hexbatch'],
+      ['version', () => this.version],
+      ['protocol_version', () => '2'],
+      ['known_command', (a) => (arity(a, 1), String(this.handlers.has(a[0] as string)))],
+      ['list_commands', () => [...this.handlers.keys()].join('\n')],
+      ['boardsize', (a) => this.boardsize(a)],
+      ['clear_board', () => this.newGame(this.record.game, this.record.size)],
+      ['play', (a) => this.play(a)],
+      ['genmove', (a) => this.genmove(a)],
+      ['undo', () => (this.record.undo(), '')],
+      ['showboard', () => this.showboard()],
+      ['final_score', () => this.finalScore()],
+      ['all_legal_moves', () => this.allLegalMoves()],
+      ['quit', () => ((this.quitting = true), '')],
+      ['hexbatch-game', (a) => this.setGame(a)],
+      ['hexbatch-swap', (a) => this.setSwap(a)],
+      ['hexbatch-playouts', (a) => (arity(a, 1), this.set({ playouts: a[0] === '0' ? null : wholeNumber(a[0], 'playouts', 0, MAX_PLAYOUTS) }))],
+      ['hexbatch-time', (a) => (arity(a, 1), this.set({ seconds: parseSeconds(a[0] as string) }))],
+      ['hexbatch-seed', (a) => (arity(a, 1), this.set({ seed: wholeNumber(a[0], 'seed', 0, 0xffffffff) }))],
+      ['hexbatch-backend', (a) => this.setBackend(a)],
+      ['hexbatch-settings', () => this.describeSettings()],
+    ]);
+  }
+
+  /** Whether `quit` has been answered. */
+  get done(): boolean {
+    return this.quitting;
+  }
+
+  /**
+   * The reply to one input line, blank line included; null for a line that
+   * holds no command (empty, or only a comment), which HTP leaves unanswered.
+   */
+  async reply(line: string): Promise<string | null> {
+    // HTP treats control characters as spaces (tabs included) and `#` as the start of a comment.
+    const text = Array.from(line.replace(/#.*/, ''), (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch))
+      .join('')
+      .trim();
+    if (text === '') return null;
+    const words = text.split(/\s+/);
+    const id = /^\d+$/.test(words[0] as string) ? (words.shift() as string) : '';
+    const [command, ...args] = words;
+    try {
+      const handler = command === undefined ? undefined : this.handlers.get(command.toLowerCase());
+      if (!handler) fail(command === undefined ? 'no command after the id' : `unknown command: ${command}`);
+      const out = await handler(args);
+      return `=${id}${out === '' ? '' : ` ${out}`}\n\n`;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return `?${id} ${oneLine(reason)}\n\n`;
+    }
+  }
+
+  /** Frees the evaluator. */
+  close(): void {
+    this.evaluator?.destroy();
+    this.evaluator = null;
+  }
+
+  private set(change: Partial<EngineSettings>): string {
+    this.settings = { ...this.settings, ...change };
+    if (change.seed !== undefined) this.search = null;
+    return '';
+  }
+
+  private describeSettings(): string {
+    const s = this.settings;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed}`;
+  }
+
+  private newGame(game: GameKind, size: number): string {
+    this.record = new GameRecord(game, size, this.settings.swap);
+    this.search?.clear();
+    return '';
+  }
+
+  private boardsize(args: readonly string[]): string {
+    arity(args, 1, 2);
+    const n = wholeNumber(args[0], 'the size', 1, MAX_SIZE[this.record.game]);
+    if (args.length === 2 && args[1] !== args[0]) fail(this.record.game === GameKind.Hex ? 'only square Hex boards are supported' : 'a Y board has one size');
+    checkSize(this.record.game, n);
+    return this.newGame(this.record.game, n);
+  }
+
+  private setGame(args: readonly string[]): string {
+    arity(args, 1, 2);
+    let game: GameKind;
+    try {
+      game = parseGameKind(args[0] as string);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    const size = args[1] === undefined ? Math.min(this.record.size, MAX_SIZE[game]) : wholeNumber(args[1], 'the size', 1, MAX_SIZE[game]);
+    return this.newGame(game, size);
+  }
+
+  private setSwap(args: readonly string[]): string {
+    arity(args, 1);
+    const on = { on: true, true: true, '1': true, off: false, false: false, '0': false }[(args[0] as string).toLowerCase()];
+    if (on === undefined) fail('expected on or off');
+    this.set({ swap: on });
+    // The rule belongs to the game: it applies from the next clear_board.
+    return this.record.length === 0 ? this.newGame(this.record.game, this.record.size) : '';
+  }
+
+  private setBackend(args: readonly string[]): string {
+    arity(args, 1);
+    const backend = args[0];
+    if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') fail('expected cpu, webgpu or auto');
+    if (backend !== this.settings.backend) {
+      this.close();
+      this.search = null;
+    }
+    return this.set({ backend });
+  }
+
+  private player(text: string | undefined): Player {
+    try {
+      return parsePlayer(text ?? '');
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+  }
+
+  private parseMove(position: Position, text: string): Move {
+    if (text.toLowerCase() === SWAP_MOVE) return SWAP;
+    try {
+      return parseCell(position.geometry, text);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+  }
+
+  private moveName(position: Position, move: Move): string {
+    return move === SWAP ? SWAP_MOVE : cellName(position.geometry, move);
+  }
+
+  private play(args: readonly string[]): string {
+    arity(args, 2);
+    const player = this.player(args[0]);
+    const move = this.parseMove(this.record.position(), args[1] as string);
+    this.record.play(player, move);
+    return '';
+  }
+
+  private async genmove(args: readonly string[]): Promise<string> {
+    arity(args, 1);
+    const player = this.player(args[0]);
+    const position = this.record.position(player);
+    if (position.isOver()) return 'resign';
+    const search = await this.searcher();
+    const last = this.record.lastMove;
+    const limits: SearchLimits = {
+      ...(this.settings.playouts === null ? {} : { playouts: this.settings.playouts }),
+      ...(this.settings.seconds === null ? {} : { timeMs: this.settings.seconds * 1000 }),
+    };
+    const result = await search.search(position, limits, last && last.move !== SWAP && last.player !== player ? last.move : null);
+    this.record.setToMove(player);
+    this.record.play(player, result.move);
+    return this.moveName(position, result.move);
+  }
+
+  private async searcher(): Promise<Mcts> {
+    if (this.evaluator === null) {
+      this.evaluator = await this.makeEvaluator(this.settings.backend);
+      this.search = null;
+    }
+    this.search ??= new Mcts(this.evaluator, defaultSettings(this.evaluator.backend, this.settings.seed));
+    return this.search;
+  }
+
+  private showboard(): string {
+    const p = this.record.position();
+    return `\n${asciiPicture(p.geometry, p.cells()).trimEnd()}\n${colorName(p.toMove)} to move`;
+  }
+
+  private finalScore(): string {
+    const winner = this.record.position().winner();
+    if (winner === 0) fail('the game is not over');
+    return `${colorName(winner) === 'black' ? 'B' : 'W'}+`;
+  }
+
+  private allLegalMoves(): string {
+    const p = this.record.position();
+    return p.legalMoves().map((m) => this.moveName(p, m)).join(' ');
+  }
+}
+
+/** Seconds per move: a positive decimal, or 0 for no time limit. */
+export function parseSeconds(text: string): number | null {
+  const n = /^\d{1,6}(\.\d{1,3})?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(n)) fail(`seconds must be a number from 0 to 999999 (0: no time limit), not "${oneLine(text).slice(0, 40)}"`);
+  return n === 0 ? null : n;
+}

@@ -1,0 +1,302 @@
+/**
+ * Batched Monte Carlo tree search on the evaluator API alone (no Node-only
+ * API, so it runs in a browser Worker too). Each round descends B times,
+ * counting every descent's K playouts as lost along its path at once
+ * (virtual loss) so that later descents of the round pick other leaves; the
+ * leaves are then evaluated in ONE `evaluate` call of K playouts each, and
+ * the real wins are added on the way back up. Statistics are UCT.
+ */
+import { Color, type Player, opponent } from '../game/color.js';
+import type { CellIndex } from '../game/geometry.js';
+import { type Move, Position, SWAP } from '../game/position.js';
+import type { EvalPosition, Evaluator } from '../eval/types.js';
+import type { FillKind } from '../fill/fill.js';
+import { type TacticKind, tacticalChoice, winningCells } from './tactics.js';
+
+export interface SearchSettings {
+  /** Leaves per round (B): one `evaluate` call evaluates them all. */
+  readonly leavesPerRound: number;
+  /** Playouts per leaf (K). */
+  readonly playoutsPerLeaf: number;
+  /** UCT's exploration constant. */
+  readonly exploration: number;
+  /** Names the search's random choices and the evaluator's streams. */
+  readonly seed: number;
+  /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
+  readonly tactics: boolean;
+  readonly fill?: FillKind;
+}
+
+export interface SearchLimits {
+  /** Stop once this many playouts are counted (deterministic for a seed). */
+  readonly playouts?: number;
+  /** Stop after the round that passes this many milliseconds. */
+  readonly timeMs?: number;
+}
+
+export interface MoveStat {
+  readonly move: Move;
+  readonly visits: number;
+  /** The mover's share of wins below this move. */
+  readonly winRate: number;
+}
+
+export interface SearchResult {
+  readonly move: Move;
+  /** The side to move's estimated chance to win with `move`. */
+  readonly winRate: number;
+  /** Playouts counted this search (evaluated, or proven leaves counted as K). */
+  readonly playouts: number;
+  readonly rounds: number;
+  /** Playouts the root already had from earlier searches (subtree reuse). */
+  readonly reusedPlayouts: number;
+  /** The most visited answer to `move` in the tree, if any. */
+  readonly expectedReply: Move | null;
+  /** The tactic that decided or restricted the root, if any. */
+  readonly tactic: TacticKind | null;
+  /** Root moves, most visited first. */
+  readonly moves: readonly MoveStat[];
+}
+
+/**
+ * B and K for a backend. The CPU backend pays per position, not per call
+ * (11×11, two shared cores: K = 16 gave 8k playouts/s, K = 64 19k, one
+ * position of 20,000 playouts 28k; the search at K = 64 ran at 20–29k
+ * against a bare 37–62k, at K = 128 at 28–40k), so K = 128; the GPU pays
+ * per call, so it takes many leaves at once.
+ */
+export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
+  return backend === 'cpu'
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true };
+}
+
+class Node {
+  readonly children: Node[] = [];
+  /** Playouts through this node, virtual losses included while a round runs. */
+  visits = 0;
+  /** Wins of the player who made `move`. */
+  wins = 0;
+  /** Moves not expanded yet, in the order they will be. */
+  untried: Move[] | null = null;
+  /** Set when the position is decided: the winner, who wins every playout. */
+  proven: Player | null = null;
+
+  constructor(
+    /** The move into this node (unused at the root). */
+    readonly move: Move,
+    /** The player who made `move`. */
+    readonly mover: Player,
+  ) {}
+}
+
+/** A small seeded generator (xorshift32) for the expansion order. */
+function randomStream(seed: number): () => number {
+  let x = (seed ^ 0x9e3779b9) >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x;
+  };
+}
+
+function shuffled<T>(items: T[], next: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+interface Leaf {
+  readonly path: Node[];
+  readonly position: Position;
+}
+
+function sameBoard(a: Position, b: Position): boolean {
+  if (a.toMove !== b.toMove || a.geometry !== b.geometry || a.canSwap() !== b.canSwap()) return false;
+  const x = a.cells();
+  const y = b.cells();
+  return x.every((v, i) => v === y[i]);
+}
+
+export class Mcts {
+  private root: Node | null = null;
+  private rootPosition: Position | null = null;
+  private readonly next: () => number;
+  private round = 0;
+
+  constructor(
+    private readonly evaluator: Evaluator,
+    private readonly settings: SearchSettings,
+  ) {
+    this.next = randomStream(settings.seed);
+  }
+
+  /** Forget the tree (a new game). */
+  clear(): void {
+    this.root = null;
+    this.rootPosition = null;
+  }
+
+  /** Searches `position` (not changed) and names the move to play. */
+  async search(position: Position, limits: SearchLimits, lastMove: CellIndex | null = null): Promise<SearchResult> {
+    if (position.isOver()) throw new Error('the game is over');
+    const start = performance.now();
+    const root = this.rootFor(position);
+    const choice = this.settings.tactics ? tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove) : null;
+    if (choice !== null) this.restrictRoot(root, position, choice.moves);
+    const reusedPlayouts = root.visits;
+    const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.children.length === 0 ? root.untried[0] : undefined;
+    if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
+
+    const budget = limits.playouts ?? (limits.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
+    let spent = 0;
+    let rounds = 0;
+    while (spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs)) {
+      spent += await this.runRound(root, position);
+      rounds++;
+    }
+    const moves = root.children
+      .map((c) => ({ move: c.move, visits: c.visits, winRate: c.visits > 0 ? c.wins / c.visits : 0 }))
+      .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+    const best = moves[0];
+    if (!best) throw new Error('the search found no move');
+    const replies = root.children.find((c) => c.move === best.move)?.children ?? [];
+    const expectedReply = replies.reduce<Node | null>((a, c) => (a === null || c.visits > a.visits ? c : a), null)?.move ?? null;
+    return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
+  }
+
+  /**
+   * The tree for `position`: the old root's child or grandchild whose board
+   * it is (subtree reuse after our move and the opponent's), or a new root.
+   */
+  private rootFor(position: Position): Node {
+    const reused = this.findReusable(position);
+    this.root = reused ?? new Node(SWAP, opponent(position.toMove));
+    this.rootPosition = position.clone();
+    return this.root;
+  }
+
+  private findReusable(position: Position): Node | null {
+    const old = this.root;
+    const oldPosition = this.rootPosition;
+    if (!old || !oldPosition || oldPosition.geometry !== position.geometry) return null;
+    let frontier: { node: Node; at: Position }[] = [{ node: old, at: oldPosition }];
+    for (let depth = 0; depth <= 2; depth++) {
+      for (const { node, at } of frontier) {
+        // Nodes keep no parent link, so a subtree is a tree of its own as it stands.
+        if (sameBoard(at, position)) return node;
+      }
+      if (depth === 2) break;
+      frontier = frontier.flatMap(({ node, at }) =>
+        node.children.map((child) => {
+          const p = at.clone();
+          p.play(child.move);
+          return { node: child, at: p };
+        }),
+      );
+    }
+    return null;
+  }
+
+  /** Only `moves` may be searched at the root. */
+  private restrictRoot(root: Node, position: Position, moves: readonly Move[]): void {
+    const allowed = new Set(moves);
+    const kept = root.children.filter((c) => allowed.has(c.move));
+    root.children.length = 0;
+    root.children.push(...kept);
+    const tried = new Set(kept.map((c) => c.move));
+    root.untried = shuffled(
+      moves.filter((m) => !tried.has(m) && position.at(m) === Color.Empty),
+      this.next,
+    );
+    root.visits = kept.reduce((s, c) => s + c.visits, 0);
+  }
+
+  /** One round: B descents, one evaluate call, backup. Returns the playouts counted. */
+  private async runRound(root: Node, position: Position): Promise<number> {
+    const k = this.settings.playoutsPerLeaf;
+    const pending: Leaf[] = [];
+    let counted = 0;
+    for (let b = 0; b < this.settings.leavesPerRound; b++) {
+      const leaf = this.descend(root, position);
+      for (const node of leaf.path) node.visits += k;
+      counted += k;
+      const last = leaf.path[leaf.path.length - 1] as Node;
+      if (last.proven !== null) this.backup(leaf.path, last.proven === last.mover ? k : 0);
+      else pending.push(leaf);
+    }
+    if (pending.length > 0) {
+      const request: EvalPosition[] = pending.map((l) => ({ geometry: l.position.geometry, cells: l.position.cells(), toMove: l.position.toMove }));
+      const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
+      const options = this.settings.fill === undefined ? { playouts: k, seed } : { playouts: k, seed, fill: this.settings.fill };
+      const { results } = await this.evaluator.evaluate(request, options);
+      pending.forEach((leaf, i) => {
+        const r = results[i];
+        const last = leaf.path[leaf.path.length - 1] as Node;
+        if (!r) throw new Error('the evaluator returned too few results');
+        this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
+      });
+    }
+    this.round++;
+    return counted;
+  }
+
+  /** Adds the wins of the leaf's mover, alternating sides on the way up. */
+  private backup(path: readonly Node[], leafMoverWins: number): void {
+    const k = this.settings.playoutsPerLeaf;
+    const leafMover = (path[path.length - 1] as Node).mover;
+    for (const node of path) node.wins += node.mover === leafMover ? leafMoverWins : k - leafMoverWins;
+  }
+
+  /** Walks down by UCT, expanding one new child; the path starts at the root. */
+  private descend(root: Node, rootPosition: Position): Leaf {
+    const position = rootPosition.clone();
+    const path: Node[] = [root];
+    let node = root;
+    for (;;) {
+      if (node.proven !== null) return { path, position };
+      if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
+      const move = node.untried.pop();
+      if (move !== undefined) {
+        const child = new Node(move, position.toMove);
+        node.children.push(child);
+        position.play(move);
+        this.prove(child, position);
+        path.push(child);
+        return { path, position };
+      }
+      const chosen = this.select(node);
+      if (!chosen) return { path, position };
+      position.play(chosen.move);
+      node = chosen;
+      path.push(node);
+    }
+  }
+
+  /** Marks a node decided: won already, or (with tactics) won at once by the side to move. */
+  private prove(node: Node, position: Position): void {
+    const winner = position.winner();
+    if (winner !== Color.Empty) node.proven = winner as Player;
+    else if (this.settings.tactics && winningCells(position.geometry, position.cells(), position.toMove).length > 0) node.proven = position.toMove;
+  }
+
+  private select(node: Node): Node | null {
+    const logN = Math.log(Math.max(node.visits, 1));
+    let best: Node | null = null;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const child of node.children) {
+      const n = Math.max(child.visits, 1);
+      const score = child.wins / n + this.settings.exploration * Math.sqrt(logN / n);
+      if (score > bestScore) {
+        bestScore = score;
+        best = child;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Exact tactics that random playouts miss: a move that wins at once, the
+ * moves that stop every one-move win of the opponent, and the answer to an
+ * intrusion into a bridge. Each is decided on the cells alone, so it stays
+ * exact, and costs a few passes over the board.
+ */
+import { Color, type Player, opponent } from '../game/color.js';
+import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
+import { goalEdges } from './connect.js';
+
+/**
+ * The empty cells where a stone of `player` would complete a winning group:
+ * each group of `player` is labelled once with the edges it touches, and a
+ * cell wins when its own edges and its neighbouring groups' cover the goal.
+ */
+export function winningCells(g: Geometry, cells: Cells, player: Player): CellIndex[] {
+  const goal = goalEdges(g, player);
+  const label = new Int32Array(g.cellCount).fill(-1);
+  const groupEdges: number[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < g.cellCount; start++) {
+    if (cells[start] !== player || label[start] !== -1) continue;
+    const id = groupEdges.length;
+    let touched = 0;
+    label[start] = id;
+    stack.push(start);
+    while (stack.length > 0) {
+      const c = stack.pop() as number;
+      touched |= g.edges[c] as number;
+      for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
+        const nb = g.neighbors[k] as number;
+        if (cells[nb] === player && label[nb] === -1) {
+          label[nb] = id;
+          stack.push(nb);
+        }
+      }
+    }
+    groupEdges.push(touched);
+  }
+  const wins: CellIndex[] = [];
+  for (let c = 0; c < g.cellCount; c++) {
+    if (cells[c] !== Color.Empty) continue;
+    let touched = g.edges[c] as number;
+    for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
+      const id = label[g.neighbors[k] as number] as number;
+      if (id >= 0) touched |= groupEdges[id] as number;
+    }
+    if ((touched & goal) === goal) wins.push(c);
+  }
+  return wins;
+}
+
+/**
+ * When the opponent of `toMove` has one-move wins: exactly the empty cells
+ * after which the opponent has none left, or that win at once (possibly none at all: the game is
+ * lost). Null when the opponent threatens nothing, so every move is a candidate.
+ */
+export function blockingMoves(g: Geometry, cells: Cells, toMove: Player): CellIndex[] | null {
+  const them = opponent(toMove);
+  const threats = winningCells(g, cells, them);
+  if (threats.length === 0) return null;
+  // A move that wins at once ends the game before any threat is carried out.
+  const winsNow = new Set(winningCells(g, cells, toMove));
+  const work = cells.slice();
+  const blocks: CellIndex[] = [];
+  for (let c = 0; c < g.cellCount; c++) {
+    if (work[c] !== Color.Empty) continue;
+    work[c] = toMove;
+    if (winsNow.has(c) || winningCells(g, work, them).length === 0) blocks.push(c);
+    work[c] = Color.Empty;
+  }
+  return blocks;
+}
+
+function adjacent(g: Geometry, a: CellIndex, b: CellIndex): boolean {
+  for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;
+  return false;
+}
+
+function neighborsOf(g: Geometry, c: CellIndex): CellIndex[] {
+  return Array.from(g.neighbors.subarray(g.neighborStart[c] as number, g.neighborStart[c + 1] as number));
+}
+
+/**
+ * The cells that restore the bridges of `toMove` which the opponent's stone
+ * at `intrusion` has just entered: a bridge is two stones of `toMove` that
+ * are not adjacent and share two empty-before neighbours, or a stone and a
+ * goal edge it does not touch, through two adjacent cells on that edge.
+ * The answer is the other cell of the pair, when it is still empty.
+ */
+export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusion: CellIndex): CellIndex[] {
+  if (cells[intrusion] !== opponent(toMove)) return [];
+  const goal = goalEdges(g, toMove);
+  const answers = new Set<CellIndex>();
+  for (const a of neighborsOf(g, intrusion)) {
+    if (cells[a] !== toMove) continue;
+    for (const other of neighborsOf(g, intrusion)) {
+      if (cells[other] !== Color.Empty || !adjacent(g, a, other)) continue;
+      // `other` and `intrusion` are the pair around stone a; what do they carry it to?
+      const edgeBridge = ((g.edges[intrusion] as number) & (g.edges[other] as number) & goal & ~(g.edges[a] as number)) !== 0;
+      const stoneBridge = neighborsOf(g, other).some((b) => b !== a && cells[b] === toMove && adjacent(g, b, intrusion) && !adjacent(g, a, b));
+      if (edgeBridge || stoneBridge) answers.add(other);
+    }
+  }
+  return [...answers].sort((x, y) => x - y);
+}
+
+export type TacticKind = 'win' | 'block' | 'bridge';
+
+export interface TacticalChoice {
+  readonly kind: TacticKind;
+  /** The only moves worth searching (one of them for a win). */
+  readonly moves: readonly CellIndex[];
+}
+
+/**
+ * The root's tactical restriction, by priority: win at once; else stop all
+ * the opponent's one-move wins (when nothing stops them, no restriction:
+ * the game is lost anyway); else answer a bridge intrusion by `lastMove`.
+ */
+export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMove: CellIndex | null): TacticalChoice | null {
+  const wins = winningCells(g, cells, toMove);
+  if (wins.length > 0) return { kind: 'win', moves: wins };
+  const blocks = blockingMoves(g, cells, toMove);
+  if (blocks !== null) return blocks.length > 0 ? { kind: 'block', moves: blocks } : null;
+  if (lastMove !== null) {
+    const answers = bridgeAnswers(g, cells, toMove, lastMove);
+    if (answers.length > 0) return { kind: 'bridge', moves: answers };
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+// The HTP engine as HexGui drives it, through the real CLI command, and
+// every reply checked against the rules: ids echoed, one reply per command.
+import { describe, expect, test } from 'vitest';
+import { runCliInProcess as cli } from '../helpers/cli-runner.js';
+
+/** The replies of a session: each `=`/`?` block, without its blank line. */
+function replies(out: string): string[] {
+  expect(out.endsWith('\n\n')).toBe(true);
+  return out.slice(0, -2).split('\n\n');
+}
+
+describe('hexbatch htp', () => {
+  test('a HexGui-style session with swap', async () => {
+    const input = [
+      'name',
+      'version',
+      '1 protocol_version',
+      'known_command genmove',
+      'known_command fly',
+      'boardsize 6 6',
+      'hexbatch-playouts 300',
+      'play b c3',
+      '5 genmove w', // swap is legal, the search may take it
+      'undo',
+      'play w swap-pieces',
+      'showboard',
+      'all_legal_moves',
+      '9 genmove b',
+      'undo',
+      'undo',
+      'undo',
+      'final_score',
+      'play w b2', // any colour, any order
+      'play w b3',
+      'genmove b',
+      'quit',
+      'name', // after quit: not read
+    ].join('\n');
+    const { code, out, err } = await cli(['htp', '--seed', '3'], `${input}\n`);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const r = replies(out);
+    expect(r).toHaveLength(22);
+    expect(r[0]).toBe('= hexbatch');
+    expect(r[1]).toMatch(/^= \d+\.\d+\.\d+$/);
+    expect(r[2]).toBe('=1 2');
+    expect(r[3]).toBe('= true');
+    expect(r[4]).toBe('= false');
+    expect(r.slice(5, 8)).toEqual(['=', '=', '=']);
+    expect(r[8]).toMatch(/^=5 ([a-f][1-6]|swap-pieces)$/);
+    expect(r[9]).toBe('=');
+    expect(r[10]).toBe('=');
+    // After the swap, white holds the mirror of c3 (itself, on the diagonal) and black has no stone.
+    expect(r[11]).toContain('black to move');
+    const rows = (r[11] as string).split('\n').filter((l) => /^\s*\d/.test(l));
+    expect(rows).toHaveLength(6);
+    expect(rows.join('')).not.toContain('X');
+    expect(rows[2]?.trim()).toBe('3  . . O . . .');
+    const legal = (r[12] as string).slice(2).split(' ');
+    expect(legal).toHaveLength(35);
+    expect(legal).not.toContain('swap-pieces');
+    const nine = r[13] as string;
+    expect(nine).toMatch(/^=9 [a-f][1-6]$/);
+    expect(legal).toContain(nine.slice(3));
+    expect(r.slice(14, 17)).toEqual(['=', '=', '=']);
+    expect(r[17]).toMatch(/^\? /);
+    expect(r.slice(18, 20)).toEqual(['=', '=']);
+    expect(r[20]).toMatch(/^= [a-f][1-6]$/);
+    expect(['b2', 'b3']).not.toContain((r[20] as string).slice(2));
+    expect(r[21]).toBe('=');
+  });
+
+  test('bad commands and arguments get ? and a reason, with the id', async () => {
+    const input = ['3 fly', 'boardsize 40', 'boardsize 5 6', 'play b z9', 'play red a1', 'play b a1', 'play w a1', '8 undo', 'undo', 'undo', 'final_score', 'hexbatch-game go', 'hexbatch-playouts -1', 'hexbatch-time x'].join('\n');
+    const { out } = await cli(['htp'], `${input}\n`);
+    const r = replies(out);
+    expect(r).toHaveLength(14);
+    expect(r[0]).toMatch(/^\?3 unknown command/);
+    for (const i of [1, 2, 3, 4, 6, 9, 10, 11, 12, 13]) expect(r[i], `reply ${i}`).toMatch(/^\? \S/);
+    expect(r[5]).toBe('=');
+    expect(r[7]).toBe('=8');
+    expect(r[8]).toMatch(/^\? there is no move/);
+  });
+
+  test('Y through hexbatch-game: a game of Y to the end', async () => {
+    const lines = ['hexbatch-game y 4', 'hexbatch-playouts 64'];
+    for (let i = 0; i < 10; i++) lines.push(`genmove ${i % 2 === 0 ? 'b' : 'w'}`);
+    lines.push('final_score', 'showboard');
+    const { out } = await cli(['htp'], `${lines.join('\n')}\n`);
+    const r = replies(out);
+    const moves = r.slice(2, 12).map((x) => x.slice(2));
+    const stones = moves.filter((m) => m !== 'resign');
+    // Every move a distinct Y cell (row ≥ column), the game ends with a score.
+    expect(new Set(stones).size).toBe(stones.length);
+    for (const m of stones) expect(m.charCodeAt(0) - 96).toBeLessThanOrEqual(Number(m.slice(1)));
+    expect(r[12]).toMatch(/^= [BW]\+$/);
+  });
+
+  test('a time limit alone, from the command line and by command, still gives legal moves', async () => {
+    const input = ['boardsize 5', 'all_legal_moves', 'genmove b', 'hexbatch-time 0.01', 'hexbatch-settings', 'genmove w'].join('\n');
+    const { code, out } = await cli(['htp', '--time', '0.02', '--playouts', '0'], `${input}\n`);
+    expect(code).toBe(0);
+    const r = replies(out);
+    const legal = (r[1] as string).slice(2).split(' ');
+    expect(legal).toContain((r[2] as string).slice(2));
+    expect(r[4]).toContain('playouts none time 0.01');
+    expect(r[5]).toMatch(/^= ([a-e][1-5]|swap-pieces)$/);
+    expect((r[5] as string).slice(2)).not.toBe((r[2] as string).slice(2));
+  });
+
+  test('bad command-line options: one line on stderr, exit 2', async () => {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999']]) {
+      const { code, err } = await cli(['htp', ...argv], '');
+      expect(code).toBe(2);
+      expect(err.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+});
