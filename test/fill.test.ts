@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Color } from '../src/game/color.js';
 import { GameKind, geometryOf } from '../src/game/geometry.js';
-import { parseBoardText } from '../src/game/board-text.js';
+import { formatBoardText, parseBoardText } from '../src/game/board-text.js';
 import { PlayoutStream, pcgBlock, uniformBelow } from '../src/fill/counter-rng.js';
 import { FillKind, countEmpty, fillPlayout } from '../src/fill/fill.js';
 import { chiSquare, chiSquareCritical } from './helpers/stats.js';
@@ -104,6 +104,32 @@ describe('exact fill', () => {
     expect(chiSquare(observed, expected)).toBeLessThan(chiSquareCritical(e));
   });
 
+  // The oracle: all C(E, ⌈E/2⌉) boards equally likely. Hex 3 with 0, 3 and 4
+  // stones down gives E = 9, 6 and 5: 126, 20 and 10 boards.
+  it.each([
+    ['.........', Color.Black],
+    ['b.w...b..', Color.White],
+    ['.bw.w.b.b', Color.Black],
+  ] as const)('is uniform over boards with ⌈E/2⌉ stones for the side to move (%s, chi-square)', (text, toMove) => {
+    const hex3 = geometryOf(GameKind.Hex, 3);
+    const start = parseBoardText(hex3, text);
+    const e = countEmpty(start);
+    const out = new Uint8Array(start.length);
+    const seen = new Map<string, number>();
+    let boards = 1;
+    for (let i = 0; i < Math.ceil(e / 2); i++) boards = (boards * (e - i)) / (i + 1);
+    const playouts = 300 * boards;
+    for (let playout = 0; playout < playouts; playout++) {
+      fillPlayout(start, toMove, { seed: 77, position: 3, playout }, FillKind.Exact, out);
+      const key = out.join('');
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    // Every board with the right count shows up, and no other (the count test above).
+    expect(seen.size).toBe(boards);
+    const observed = [...seen.values()];
+    expect(chiSquare(observed, observed.map(() => playouts / boards))).toBeLessThan(chiSquareCritical(boards - 1));
+  });
+
   it('is identical for identical names and differs between playouts', () => {
     const a = new Uint8Array(base.length);
     const b = new Uint8Array(base.length);
@@ -161,5 +187,37 @@ describe('coin fill', () => {
     fillPlayout(base, Color.White, { seed: 2, position: 0, playout: 3 }, FillKind.Coin, b);
     expect([...a]).toEqual([...b]);
     for (let i = 0; i < base.length; i++) if (base[i] !== Color.Empty) expect(a[i]).toBe(base[i]);
+  });
+});
+
+// Known answers, pinned on purpose: changing the generator or a fill (on both
+// twins together, as test/gpu/rng-fill-twin.test.ts demands) changes these,
+// and so changes every result a seed names. Update them only deliberately,
+// and say so in README's "Playouts and randomness".
+describe('known answers', () => {
+  it('pcgBlock gives these first words', () => {
+    const block = new Uint32Array(4);
+    const pins: [number, number, number, number, number[]][] = [
+      [0, 0, 0, 0, [0x25821ee0, 0x229f5a5c, 0x3226d116, 0xdd579329]],
+      [1, 2, 3, 0, [0xf472794f, 0x9a3b99fe, 0xf318fbd8, 0x72baa30b]],
+      [0xffffffff, 7, 123456, 1, [0xe0416ae1, 0x402b28ae, 0x6b5fae0c, 0xcee3bb1c]],
+    ];
+    for (const [seed, position, playout, counter, words] of pins) {
+      pcgBlock(seed, position, playout, counter, block);
+      expect([...block]).toEqual(words);
+    }
+  });
+
+  it('the exact fill gives these boards', () => {
+    const out = new Uint8Array(base.length);
+    const pins: [number, number, number, Color.Black | Color.White, string][] = [
+      [0, 0, 0, Color.Black, 'bwwbwbwbbbwbbbbbwwwwwbbww'],
+      [1, 2, 3, Color.White, 'bwwwwbwbwbwbbbwbwwwbbwbbw'],
+      [9, 0, 77, Color.Black, 'bbbbwbwwwwwwbbbbwwwbbwbwb'],
+    ];
+    for (const [seed, position, playout, toMove, text] of pins) {
+      fillPlayout(base, toMove, { seed, position, playout }, FillKind.Exact, out);
+      expect(formatBoardText(hex5, out)).toBe(text);
+    }
   });
 });

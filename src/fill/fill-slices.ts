@@ -3,13 +3,13 @@
  * (src/wintest/bitsliced.ts): bit k of word slotOf[i] is set when cell i of
  * playout first + k is black. No board array and no transpose: the CPU
  * backend fills 32 playouts and decides them with one reduction. The draws
- * are fill.ts's own (the same stream words, exactDraw, the coin bits, cells
+ * are fill.ts's own (the same stream words, exactCoins, the coin bits, cells
  * in row-major order), so each playout is exactly the board fillPlayout makes.
  */
 import { Color, type Player } from '../game/color.js';
 import type { Cells } from '../game/geometry.js';
 import { pcgBlock } from './counter-rng.js';
-import { FillKind, exactDraw } from './fill.js';
+import { FillKind, exactCoins } from './fill.js';
 
 /** One position's empty cells and where they lie in a plane, made once per position. */
 export interface SliceFillBase {
@@ -39,6 +39,8 @@ export const fillSlices = makeSliceFiller();
 
 function makeSliceFiller(): (base: SliceFillBase, seed: number, position: number, first: number, count: number, kind: FillKind, plane: Int32Array) => void {
   const block = new Uint32Array(4);
+  // The exact fill's choices for one playout: 32 words cover the largest board.
+  const coins = new Uint32Array(32);
   return (base, seed, position, first, count, kind, plane) => {
     const slots = base.emptySlots;
     const e = slots.length;
@@ -50,16 +52,9 @@ function makeSliceFiller(): (base: SliceFillBase, seed: number, position: number
       let counter = 0;
       let next = 4;
       if (kind === FillKind.Exact) {
-        let left = e;
-        let owed = (e + 1) >>> 1;
+        exactCoins(seed, position, playout, e, coins, block);
         for (let j = 0; j < e; j++) {
-          if (next === 4) {
-            pcgBlock(seed, position, playout, counter++, block);
-            next = 0;
-          }
-          const mine = exactDraw(block[next++] as number, left, owed);
-          owed -= mine;
-          left--;
+          const mine = ((coins[j >>> 5] as number) >>> (j & 31)) & 1;
           const slot = slots[j] as number;
           plane[slot] = (plane[slot] as number) | (-(mine ^ flip) & bit);
         }

@@ -2,11 +2,18 @@
  * Playout fills: every empty cell gets a stone.
  *
  * - exact (default): the side to move receives ⌈E/2⌉ of the E empty cells,
- *   a uniformly drawn subset. Drawn by selection sampling (Knuth's Algorithm
- *   S) over the empty cells in row-major order: the k-th empty cell goes to
- *   the side to move when uniformBelow(w[k], cells left) < stones still owed.
- *   One word per empty cell and no shuffle array, so a GPU invocation can
- *   stream it straight into its column words.
+ *   a uniformly drawn subset. Drawn as a coin fill, then corrected:
+ *   1. the k-th empty cell gets bit k mod 32 of w[⌊k/32⌋] (1: the side to
+ *      move), for k < E, so the first ⌈E/32⌉ words are the coins;
+ *   2. while the side to move holds more (fewer) than ⌈E/2⌉ of them, the next
+ *      word picks an empty cell j = uniformBelow(w, E); if j holds a stone of
+ *      the side in excess (1 when too many, 0 when too few), it is flipped.
+ *   Step 2 is rejection sampling, so each flip takes a uniformly chosen stone
+ *   of the side in excess. The coins are uniform over boards with any given
+ *   count, and taking away uniformly chosen members keeps that, so the result
+ *   is uniform over boards with ⌈E/2⌉ stones for the side to move: the same
+ *   distribution as selection sampling, from about ⌈E/32⌉ + 2|k − ⌈E/2⌉|
+ *   words instead of E.
  * - coin: the k-th empty cell goes to the side to move when bit k mod 32 of
  *   w[⌊k/32⌋] is 1 (independent fair coins, as in the Hexbot post).
  *
@@ -15,6 +22,14 @@
 import { Color, type Player, opponent } from '../game/color.js';
 import type { Cells } from '../game/geometry.js';
 import { type PlayoutKey, pcgBlock, uniformBelow } from './counter-rng.js';
+
+/** The number of set bits of a 32-bit word. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
 
 export enum FillKind {
   Exact = 'exact',
@@ -34,14 +49,46 @@ export function countEmpty(cells: Cells): number {
 }
 
 /**
- * One step of the exact fill: 1 when the next empty cell goes to the side to
- * move, given the word drawn for it, the empty cells left (this one
- * included) and the stones still owed. A random outcome, so computed without
- * a branch the processor would mispredict half the time. Shared with the
- * bit-sliced filler (fill-slices.ts), so both draw the very same boards.
+ * The exact fill's choices for playout (seed, position, playout) of a
+ * position with `empty` empty cells: afterwards bit k of coins[k >>> 5] is 1
+ * when the k-th empty cell (row-major) goes to the side to move, and exactly
+ * ⌈empty/2⌉ bits are set (the coins, then the corrections described at the
+ * top). `block` is the caller's scratch for the stream's words. Shared with
+ * the bit-sliced filler (fill-slices.ts), so both draw the very same boards.
  */
-export function exactDraw(word: number, left: number, owed: number): number {
-  return (uniformBelow(word, left) - owed) >>> 31;
+export function exactCoins(seed: number, position: number, playout: number, empty: number, coins: Uint32Array, block: Uint32Array): void {
+  const owed = (empty + 1) >>> 1;
+  const words = (empty + 31) >>> 5;
+  let counter = 0;
+  let next = 4;
+  let mine = 0;
+  for (let k = 0; k < words; k++) {
+    if (next === 4) {
+      pcgBlock(seed, position, playout, counter++, block);
+      next = 0;
+    }
+    // Only the bits of real cells count: the last word may be partial.
+    const valid = empty - 32 * k;
+    const word = valid >= 32 ? (block[next++] as number) : (block[next++] as number) & ((1 << valid) - 1);
+    coins[k] = word;
+    mine += popcount(word);
+  }
+  // 1 when the side to move holds too many, so its stones are taken away.
+  const excess = mine > owed ? 1 : 0;
+  const step = 1 - 2 * excess;
+  while (mine !== owed) {
+    if (next === 4) {
+      pcgBlock(seed, position, playout, counter++, block);
+      next = 0;
+    }
+    const j = uniformBelow(block[next++] as number, empty);
+    const bit = 1 << (j & 31);
+    const w = coins[j >>> 5] as number;
+    // A flip half the time at random: no branch to mispredict.
+    const flip = (((w >>> (j & 31)) & 1) ^ excess ^ 1) as 0 | 1;
+    coins[j >>> 5] = w ^ (bit & -flip);
+    mine += step * flip;
+  }
 }
 
 /**
@@ -55,6 +102,8 @@ export const fillPlayout = makeFiller();
 
 function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: FillKind, out: Cells) => void {
   const block = new Uint32Array(4);
+  // One coin bit per empty cell: 32 words cover the largest board (Hex 31).
+  const coins = new Uint32Array(32);
   // Black ^ White: p ^ SWAP_PLAYER turns one player into the other.
   const SWAP_PLAYER = Color.Black ^ Color.White;
   return (base, toMove, key, kind, out) => {
@@ -65,22 +114,16 @@ function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: Fill
     let counter = 0;
     let next = 4;
     if (kind === FillKind.Exact) {
-      let left = countEmpty(base);
-      let owed = (left + 1) >>> 1;
+      exactCoins(seed, position, playout, countEmpty(base), coins, block);
+      let k = 0;
       for (let i = 0; i < base.length; i++) {
         const v = base[i] as Color;
         if (v !== Color.Empty) {
           out[i] = v;
           continue;
         }
-        if (next === 4) {
-          pcgBlock(seed, position, playout, counter++, block);
-          next = 0;
-        }
-        const mine = exactDraw(block[next++] as number, left, owed);
-        out[i] = other ^ (mine * SWAP_PLAYER);
-        owed -= mine;
-        left--;
+        out[i] = other ^ ((((coins[k >>> 5] as number) >>> (k & 31)) & 1) * SWAP_PLAYER);
+        k++;
       }
       return;
     }

@@ -94,7 +94,7 @@ describe('batched MCTS', () => {
       const sol = solve(p);
       // Small boards need a deeper tree more than cheap playouts: small K, more leaves.
       const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16 };
-      const r = await new Mcts(cpu, settings).search(p, { playouts: 20_000 });
+      const r = await new Mcts(cpu, settings).search(p, { playouts: 60_000 });
       tried++;
       if (sol.winningMoves.includes(r.move as number)) right++;
     }
