@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
+import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { HtpEngine } from '../../src/htp/engine.js';
@@ -18,18 +19,6 @@ function lcg(seed: number): () => number {
   };
 }
 
-/** Cells where `player` wins at once, by Position. */
-function winsAtOnce(p: Position, player: Player): number[] {
-  const out: number[] = [];
-  const text = p.toText();
-  for (let c = 0; c < p.geometry.cellCount; c++) {
-    if (p.at(c) !== Color.Empty) continue;
-    const q = Position.fromText(p.geometry.game, p.geometry.size, text, player);
-    q.play(c);
-    if (q.winner() === player) out.push(c);
-  }
-  return out;
-}
 
 /**
  * A Hex board where `threat` has a chain from edge to edge with one gap,

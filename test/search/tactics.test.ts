@@ -5,6 +5,7 @@ import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
+import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { blockingMoves, bridgeAnswers, tacticalChoice, winningCells } from '../../src/search/tactics.js';
 
 function lcg(seed: number): () => number {
@@ -24,18 +25,6 @@ function randomBoard(game: GameKind, size: number, fill: number, rng: () => numb
   return p.isOver() ? null : p;
 }
 
-/** Cells where `player` wins at once, by playing each on a copy with `player` to move. */
-function oracleWins(p: Position, player: Player): number[] {
-  const text = p.toText();
-  const out: number[] = [];
-  for (let c = 0; c < p.geometry.cellCount; c++) {
-    if (p.at(c) !== Color.Empty) continue;
-    const q = Position.fromText(p.geometry.game, p.geometry.size, text, player);
-    q.play(c);
-    if (q.winner() === player) out.push(c);
-  }
-  return out;
-}
 
 describe('tactics', () => {
   test.each([
@@ -52,9 +41,9 @@ describe('tactics', () => {
       if (!p) continue;
       const g = p.geometry;
       const mine = winningCells(g, p.cells(), toMove);
-      expect(mine).toEqual(oracleWins(p, toMove));
+      expect(mine).toEqual(winsAtOnce(p, toMove));
       if (mine.length > 0) withWins++;
-      const threats = oracleWins(p, opponent(toMove));
+      const threats = winsAtOnce(p, opponent(toMove));
       const blocks = blockingMoves(g, p.cells(), toMove);
       if (threats.length === 0) {
         expect(blocks).toBeNull();
@@ -65,7 +54,7 @@ describe('tactics', () => {
         if (p.at(c) !== Color.Empty) continue;
         const q = p.clone();
         q.play(c);
-        if (q.isOver() || oracleWins(q, opponent(toMove)).length === 0) expected.push(c);
+        if (q.isOver() || winsAtOnce(q, opponent(toMove)).length === 0) expected.push(c);
       }
       expect(blocks).toEqual(expected);
       withBlocks++;
@@ -112,6 +101,6 @@ describe('tactics', () => {
     const p = hexBoard(5, ['a1', 'a2', 'a3', 'a4'], ['b1', 'b2', 'b3', 'b4']);
     const g = p.geometry;
     expect(tacticalChoice(g, p.cells(), Color.Black, null)?.kind).toBe('win');
-    expect(tacticalChoice(g, p.cells(), Color.Black, null)?.moves).toEqual(oracleWins(p, Color.Black));
+    expect(tacticalChoice(g, p.cells(), Color.Black, null)?.moves).toEqual(winsAtOnce(p, Color.Black));
   });
 });
