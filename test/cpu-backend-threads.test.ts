@@ -76,7 +76,7 @@ test('the built package finds its worker beside the bundle, agrees with one thre
     import { createCpuEvaluator, geometryOf } from ${JSON.stringify(join(ROOT, 'dist/index.js'))};
     const g = geometryOf('hex', 9);
     const positions = [{ geometry: g, cells: new Uint8Array(81), toMove: 2 }];
-    const options = { playouts: 5000, seed: 12, winners: true };
+    const options = { playouts: 40_000, seed: 12, winners: true };
     const threads = createCpuEvaluator(undefined, { workers: 2 });
     const one = createCpuEvaluator(undefined, { workers: 0 });
     const [a, b] = await Promise.all([threads.evaluate(positions, options), one.evaluate(positions, options)]);

@@ -91,10 +91,12 @@ export function* chunksOf(positions: number, playouts: number, size: number): Ge
 }
 
 /**
- * Playouts a chunk holds: about 2×10⁵ cell fills, a few milliseconds on one
- * core whatever the board size, so that a slice of work stays short and an
- * abort is seen soon; a multiple of 32, a slice word's worth of boards.
+ * Playouts a chunk holds: about 10⁶ cell fills, a few milliseconds on one
+ * core whatever the board size (a fused Hex 11 playout is about 0.3 µs), so
+ * that a slice of work stays short and an abort is seen soon, while a
+ * worker's message costs little beside it; a multiple of 32, a slice word's
+ * worth of boards.
  */
 export function chunkPlayouts(cellCount: number): number {
-  return Math.max(32, Math.floor(200_000 / cellCount / 32) * 32);
+  return Math.max(32, Math.floor(1_000_000 / cellCount / 32) * 32);
 }

@@ -1,15 +1,15 @@
 /**
  * The playout fills of fill.ts, written straight into a bit-sliced plane
  * (src/wintest/bitsliced.ts): bit k of word slotOf[i] is set when cell i of
- * playout first + k is black. No board array and no transpose: the CPU
- * backend fills 32 playouts and decides them with one reduction. The draws
- * are fill.ts's own (the same stream words, exactCoins, the coin bits, cells
- * in row-major order), so each playout is exactly the board fillPlayout makes.
+ * playout first + k is black. No board array: the CPU backend fills 32
+ * playouts and decides them with one reduction. The choices are fill.ts's
+ * own (choiceWords, one bit per empty cell in row-major order), turned from
+ * one word per playout into one word per cell by a 32 × 32 bit transpose, so
+ * each playout is exactly the board fillPlayout makes.
  */
 import { Color, type Player } from '../game/color.js';
 import type { Cells } from '../game/geometry.js';
-import { pcgBlock } from './counter-rng.js';
-import { FillKind, exactCoins } from './fill.js';
+import { type FillKind, choiceWords } from './fill.js';
 
 /** One position's empty cells and where they lie in a plane, made once per position. */
 export interface SliceFillBase {
@@ -37,40 +37,46 @@ export function sliceFillBase(cells: Cells, toMove: Player, slotOfCell: Int32Arr
  */
 export const fillSlices = makeSliceFiller();
 
+/**
+ * Transposes a 32 × 32 bit matrix in place: afterwards bit k of m[b] is what
+ * bit b of m[k] was (Hacker's Delight's transpose32, with bit 0 as column 0).
+ */
+export function transpose32(m: Uint32Array): void {
+  let mask = 0x0000ffff;
+  for (let j = 16; j !== 0; j >>>= 1, mask ^= mask << j) {
+    for (let k = 0; k < 32; k = ((k | j) + 1) & ~j) {
+      const t = (((m[k] as number) >>> j) ^ (m[k | j] as number)) & mask;
+      m[k] = (m[k] as number) ^ (t << j);
+      m[k | j] = (m[k | j] as number) ^ t;
+    }
+  }
+}
+
 function makeSliceFiller(): (base: SliceFillBase, seed: number, position: number, first: number, count: number, kind: FillKind, plane: Int32Array) => void {
   const block = new Uint32Array(4);
-  // The exact fill's choices for one playout: 32 words cover the largest board.
-  const coins = new Uint32Array(32);
+  // byWord[32 w + k]: word w of playout k's choices (fill.ts's choiceWords).
+  const byWord = new Uint32Array(32 * 32);
+  const choices = new Uint32Array(32);
+  const cellsOfWord = new Uint32Array(32);
   return (base, seed, position, first, count, kind, plane) => {
     const slots = base.emptySlots;
     const e = slots.length;
-    // A cell is black when it goes to the mover and the mover is black, or not and the mover is white.
-    const flip = base.toMove === Color.White ? 1 : 0;
+    const words = (e + 31) >>> 5;
     for (let k = 0; k < count; k++) {
-      const playout = (first + k) >>> 0;
-      const bit = 1 << k;
-      let counter = 0;
-      let next = 4;
-      if (kind === FillKind.Exact) {
-        exactCoins(seed, position, playout, e, coins, block);
-        for (let j = 0; j < e; j++) {
-          const mine = ((coins[j >>> 5] as number) >>> (j & 31)) & 1;
-          const slot = slots[j] as number;
-          plane[slot] = (plane[slot] as number) | (-(mine ^ flip) & bit);
-        }
-        continue;
-      }
-      let word = 0;
-      for (let j = 0; j < e; j++) {
-        if ((j & 31) === 0) {
-          if (next === 4) {
-            pcgBlock(seed, position, playout, counter++, block);
-            next = 0;
-          }
-          word = block[next++] as number;
-        }
-        const slot = slots[j] as number;
-        plane[slot] = (plane[slot] as number) | (-(((word >>> (j & 31)) & 1) ^ flip) & bit);
+      choiceWords(seed, position, (first + k) >>> 0, e, kind, choices, block);
+      for (let w = 0; w < words; w++) byWord[32 * w + k] = choices[w] as number;
+    }
+    // Only the playouts asked for; a cell is black when it goes to the mover and the mover is black, or not and the mover is white.
+    const playouts = count >= 32 ? -1 : (1 << count) - 1;
+    const flip = base.toMove === Color.White ? playouts : 0;
+    for (let w = 0; w < words; w++) {
+      // Rows are playouts, columns cells: transposed, row b holds cell 32 w + b of every playout.
+      for (let k = 0; k < 32; k++) cellsOfWord[k] = k < count ? (byWord[32 * w + k] as number) : 0;
+      transpose32(cellsOfWord);
+      const cells = Math.min(32, e - 32 * w);
+      for (let b = 0; b < cells; b++) {
+        const slot = slots[32 * w + b] as number;
+        plane[slot] = (plane[slot] as number) | (((cellsOfWord[b] as number) ^ flip) & playouts);
       }
     }
   };

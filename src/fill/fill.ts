@@ -92,6 +92,28 @@ export function exactCoins(seed: number, position: number, playout: number, empt
 }
 
 /**
+ * Either fill's choices for one playout: bit k of out[k >>> 5] is 1 when the
+ * k-th empty cell goes to the side to move. The coin fill's are the stream's
+ * words as they come; the exact fill's are corrected (exactCoins). Both
+ * fillPlayout and the bit-sliced filler read them, so they fill alike.
+ */
+export function choiceWords(seed: number, position: number, playout: number, empty: number, kind: FillKind, out: Uint32Array, block: Uint32Array): void {
+  if (kind === FillKind.Exact) {
+    exactCoins(seed, position, playout, empty, out, block);
+    return;
+  }
+  let next = 4;
+  let counter = 0;
+  for (let w = 0; w < (empty + 31) >>> 5; w++) {
+    if (next === 4) {
+      pcgBlock(seed, position, playout, counter++, block);
+      next = 0;
+    }
+    out[w] = block[next++] as number;
+  }
+}
+
+/**
  * Fills the empty cells of `base` into `out` (which may be `base` itself).
  * The stream's words are drawn block by block into a scratch array owned by
  * a closure: a module-level array would become a bundler's `var`, which V8
@@ -102,32 +124,13 @@ export const fillPlayout = makeFiller();
 
 function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: FillKind, out: Cells) => void {
   const block = new Uint32Array(4);
-  // One coin bit per empty cell: 32 words cover the largest board (Hex 31).
-  const coins = new Uint32Array(32);
+  // One choice bit per empty cell: 32 words cover the largest board (Hex 31).
+  const choices = new Uint32Array(32);
   // Black ^ White: p ^ SWAP_PLAYER turns one player into the other.
   const SWAP_PLAYER = Color.Black ^ Color.White;
   return (base, toMove, key, kind, out) => {
     const other = opponent(toMove);
-    const seed = key.seed;
-    const position = key.position;
-    const playout = key.playout;
-    let counter = 0;
-    let next = 4;
-    if (kind === FillKind.Exact) {
-      exactCoins(seed, position, playout, countEmpty(base), coins, block);
-      let k = 0;
-      for (let i = 0; i < base.length; i++) {
-        const v = base[i] as Color;
-        if (v !== Color.Empty) {
-          out[i] = v;
-          continue;
-        }
-        out[i] = other ^ ((((coins[k >>> 5] as number) >>> (k & 31)) & 1) * SWAP_PLAYER);
-        k++;
-      }
-      return;
-    }
-    let word = 0;
+    choiceWords(key.seed, key.position, key.playout, countEmpty(base), kind, choices, block);
     let k = 0;
     for (let i = 0; i < base.length; i++) {
       const v = base[i] as Color;
@@ -135,14 +138,7 @@ function makeFiller(): (base: Cells, toMove: Player, key: PlayoutKey, kind: Fill
         out[i] = v;
         continue;
       }
-      if ((k & 31) === 0) {
-        if (next === 4) {
-          pcgBlock(seed, position, playout, counter++, block);
-          next = 0;
-        }
-        word = block[next++] as number;
-      }
-      out[i] = other ^ (((word >>> (k & 31)) & 1) * SWAP_PLAYER);
+      out[i] = other ^ ((((choices[k >>> 5] as number) >>> (k & 31)) & 1) * SWAP_PLAYER);
       k++;
     }
   };
