@@ -19,7 +19,8 @@ export interface PlayoutBenchSettings {
 }
 
 export const FULL_PLAYOUT_SETTINGS: PlayoutBenchSettings = { playouts: 1 << 18, warmupCalls: 2, calls: 7, seed: 2012 };
-export const QUICK_PLAYOUT_SETTINGS: PlayoutBenchSettings = { playouts: 1 << 15, warmupCalls: 1, calls: 3, seed: 2012 };
+// Several chunks (src/eval/cpu-playouts.ts) even on the smallest boards, so that every worker gets some.
+export const QUICK_PLAYOUT_SETTINGS: PlayoutBenchSettings = { playouts: 1 << 17, warmupCalls: 1, calls: 3, seed: 2012 };
 
 export interface PlayoutTiming {
   readonly game: GameKind;
