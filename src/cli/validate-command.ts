@@ -76,7 +76,7 @@ export function validateJob(options: ValidateOptions): ValidateJob {
 
 export function formatValidation(job: ValidateJob, report: ValidationReport): string {
   const lines = [
-    `${report.compared} playouts compared: ${job.title}; ${report.fill} fill, kernel ${report.kernel}, seed ${job.seed}`,
+    `${report.compared} playouts compared: ${job.title}; ${report.fill} fill, kernel ${report.kernel}${report.variant === report.kernel ? '' : ` (runs as ${report.variant})`}, seed ${job.seed}`,
     `${report.mismatches} mismatches`,
     `win rate of the side to move: GPU ${report.gpuWinRate.toFixed(4)}, CPU ${report.cpuWinRate.toFixed(4)}`,
     `adapter: ${report.adapter}`,

@@ -50,7 +50,9 @@ export interface ValidationReport {
   /** With `ownership`: per-cell counts compared (positions × cells), and how many differ; else 0 and 0. */
   readonly ownershipCompared: number;
   readonly ownershipMismatches: number;
-  readonly kernel: string;
+  readonly kernel: GpuKernel;
+  /** How the kernel ran on this device (bitsliced: bitsliced-ballot with subgroups, bitsliced-lanes without). */
+  readonly variant: string;
   readonly fill: FillKind;
   readonly adapter: string;
 }
@@ -117,7 +119,8 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     countMismatches,
     ownershipCompared,
     ownershipMismatches,
-    kernel: evaluator.variantOf(kernel),
+    kernel,
+    variant: evaluator.variantOf(kernel),
     fill,
     adapter: adapterText(evaluator.context.adapter),
   };

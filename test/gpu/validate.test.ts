@@ -62,7 +62,7 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
   test('hexbatch validate prints the comparison and exits 0', async () => {
     const run = await runValidateCli(['--game', 'hex', '--size', '7', '--playouts', '500', '--kernel', 'bitsliced', '--fill', 'exact', '--seed', '7']);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^500 playouts compared: Hex 7×7, empty board, black to move; exact fill, kernel bitsliced-\w+, seed 7\n0 mismatches\n/);
+    expect(run.stdout).toMatch(/^500 playouts compared: Hex 7×7, empty board, black to move; exact fill, kernel bitsliced \(runs as bitsliced-\w+\), seed 7\n0 mismatches\n/);
     expect(run.stdout).toMatch(/win rate of the side to move: GPU (0\.\d{4}), CPU \1\n/);
     expect(run.stdout).toMatch(/adapter: .+/);
   });
