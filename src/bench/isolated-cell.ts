@@ -4,23 +4,20 @@
  * the JIT state of the ones before it; otherwise (from source, under the test
  * runner) in this isolate, and the report says which.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { builtEntryBeside } from '../eval/bundle-entry.js';
 import { type CellRequest, type CellResult, measureCell } from './cpu-bench-cell.js';
 
-// Beside the bundle's entry, which this module sits in or one folder below (dist/chunks/).
-const HERE = dirname(fileURLToPath(import.meta.url));
-const WORKER_FILE = [HERE, dirname(HERE)].map((dir) => join(dir, 'cpu-bench-worker.js')).find((file) => existsSync(file)) ?? '';
+const WORKER_FILE = builtEntryBeside(import.meta.url, 'cpu-bench-worker.js');
 
 export function isolationAvailable(): boolean {
-  return WORKER_FILE !== '';
+  return WORKER_FILE !== null;
 }
 
 /** Runs `request` in a fresh worker (cpu-bench-worker.ts), which answers with one message. */
 export function inWorker<Request extends { readonly game: string; readonly size: number }, Result>(request: Request): Promise<Result> {
   return new Promise((resolve, reject) => {
+    if (WORKER_FILE === null) throw new Error('the benchmark worker is not built: run npm run build');
     const worker = new Worker(WORKER_FILE, { workerData: request });
     worker.once('message', (result: Result) => resolve(result));
     worker.once('error', reject);

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Chunk, ChunkResult, PlayoutJob } from './cpu-playouts.js';
+import { builtEntryBeside } from './bundle-entry.js';
 import type { FromWorker, ToWorker } from './cpu-protocol.js';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -24,7 +25,7 @@ const HERE = fileURLToPath(import.meta.url);
  */
 function workerSource(): { file: string; execArgv: string[] } | null {
   const dir = dirname(HERE);
-  const built = [dir, dirname(dir)].map((d) => join(d, 'cpu-worker.js')).find((f) => existsSync(f));
+  const built = builtEntryBeside(import.meta.url, 'cpu-worker.js');
   if (built && !HERE.endsWith('.ts')) return { file: built, execArgv: [] };
   const source = join(dir, 'cpu-worker.ts');
   const hooks = join(dir, 'source-worker-hooks.mjs');
