@@ -15,7 +15,7 @@ import { FillKind } from '../fill/fill.js';
 import type { GpuKernel } from '../eval/types.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { type AdapterDescription, adapterText } from '../gpu/gpu-device.js';
-import { timeLeft } from '../jobs/progress-text.js';
+import { costStepText } from '../jobs/progress-text.js';
 import { emptyPositions, midGamePosition } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
 
@@ -189,10 +189,6 @@ async function measureCpu(playouts: number, plan: GpuBenchPlan): Promise<CpuBase
   }
 }
 
-/** "3/24: hex 11, bpr, exact fill, 65536 playouts (about 40 s left)": the time left from the cells done so far, weighted by cells × playouts. */
-function progressMessage(done: number, total: number, label: string, elapsedMs: number, costDone: number, costLeft: number): string {
-  return `${done + 1}/${total}: ${label} (${costDone > 0 ? timeLeft((elapsedMs / costDone) * costLeft) : timeLeft(null)})`;
-}
 
 export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
   // A first device only to learn the adapter, which decides the defaults.
@@ -233,7 +229,8 @@ export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
     const swept: GpuMeasurement[] = [];
     for (const [i, c] of cells.entries()) {
       const label = `${c.sweep ? 'sweep: ' : ''}${c.game} ${c.size}, ${c.kernel}, ${c.fill} fill, ${c.batch} playouts`;
-      say(progressMessage(i, cells.length, label, performance.now() - start, costDone, costLeft));
+      // The time left is weighted by cells × playouts.
+      say(costStepText(i, cells.length, label, performance.now() - start, costDone, costLeft));
       (c.sweep ? swept : results).push(await measure(evaluator, c.game, c.size, c.kernel, c.fill, c.batch, plan));
       costDone += cost(c);
       costLeft -= cost(c);

@@ -12,7 +12,7 @@ import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
-import { timeLeft } from '../jobs/progress-text.js';
+import { costStepText } from '../jobs/progress-text.js';
 import { type MachineInfo, machineInfo } from './machine-info.js';
 import { PAPER_ROWS } from './paper-tables.js';
 import { type PaperCellRequest, measurePaperCell } from './paper-trials.js';
@@ -103,7 +103,7 @@ export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchRep
   const weightAll = jobs.reduce((t, j) => t + weight(j), 0);
   for (const [i, job] of jobs.entries()) {
     const elapsed = performance.now() - start;
-    say(`${i + 1}/${jobs.length}: Table ${job.m.table}, ${job.game} ${job.size}, ${job.m.label} (${timeLeft(weightDone > 0 ? (elapsed / weightDone) * (weightAll - weightDone) : null)})`);
+    say(costStepText(i, jobs.length, `Table ${job.m.table}, ${job.game} ${job.size}, ${job.m.label}`, elapsed, weightDone, weightAll - weightDone));
     const request: PaperCellRequest = {
       kind: 'paper',
       game: job.game,

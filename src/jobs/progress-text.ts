@@ -12,3 +12,12 @@ export function timeLeft(ms: number | null): string {
 export function stepText(p: SuiteProgress): string {
   return `step ${p.step} of ${p.steps}: ${p.label} (${timeLeft(p.remainingMs)})`;
 }
+
+/**
+ * "3/24: hex 11, bpr (about 40 s left)" for step `index` (0-based) of
+ * `total`: the time left from the work done so far, in whatever unit of cost
+ * the caller weighs its steps by (unknown before any is done).
+ */
+export function costStepText(index: number, total: number, label: string, elapsedMs: number, costDone: number, costLeft: number): string {
+  return `${index + 1}/${total}: ${label} (${timeLeft(costDone > 0 ? (elapsedMs / costDone) * costLeft : null)})`;
+}
