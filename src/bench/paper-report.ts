@@ -5,6 +5,7 @@
  */
 import { GameKind } from '../game/geometry.js';
 import type { PaperBenchReport, PaperCell } from './paper-bench.js';
+import { median } from '../jobs/throughput.js';
 
 const GAME_NAME: Record<string, string> = { hex: 'Hex', y: 'Y' };
 
@@ -38,12 +39,6 @@ function ratios(report: PaperBenchReport, tableNo: 2 | 3, game: GameKind, slow: 
     const b = of(fast, size);
     return a === undefined || b === undefined ? [] : [a / b];
   });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** "4.4–26.3× (median 4.9×)": the median decides, so that one cell disturbed by other work on the machine does not. */
