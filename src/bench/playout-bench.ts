@@ -5,10 +5,11 @@
  * median call's wall time after warm-up calls, divided by its playouts, so
  * it includes all the evaluator's overhead: chunking, messages, tallies.
  */
-import { Color } from '../game/color.js';
-import { type GameKind, geometryOf } from '../game/geometry.js';
+import type { GameKind } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
 import { createCpuEvaluator } from '../eval/cpu-backend.js';
+import { emptyPositions } from '../jobs/sample-positions.js';
+import { measureThroughput } from '../jobs/throughput.js';
 
 export interface PlayoutBenchSettings {
   /** Playouts per timed call. */
@@ -34,29 +35,19 @@ export interface PlayoutTiming {
   readonly method: string;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Times full playouts on `workers` threads ('cores': one a core, 0: this thread). */
+/** Times full playouts on `workers` threads ('cores': one a core, 0: this thread), through the one throughput loop. */
 export async function measurePlayouts(game: GameKind, size: number, fill: FillKind, workers: number | 'cores', settings: PlayoutBenchSettings): Promise<PlayoutTiming> {
-  const g = geometryOf(game, size);
   const evaluator = createCpuEvaluator(undefined, { workers });
   try {
-    const positions = [{ geometry: g, cells: new Uint8Array(g.cellCount), toMove: Color.Black as const }];
-    const walls: number[] = [];
-    let used = 0;
-    for (let call = 0; call < settings.warmupCalls + settings.calls; call++) {
-      const { results, stats } = await evaluator.evaluate(positions, { playouts: settings.playouts, seed: (settings.seed + call) >>> 0, fill });
-      const decided = (results[0]?.blackWins ?? 0) + (results[0]?.whiteWins ?? 0);
-      if (decided !== settings.playouts) throw new Error(`${settings.playouts - decided} playouts came back undecided`);
-      used = stats.workers ?? 0;
-      if (call >= settings.warmupCalls) walls.push(stats.wallMs);
-    }
+    const m = await measureThroughput(evaluator, {
+      positions: emptyPositions(game, size, 1),
+      request: { playouts: settings.playouts, fill },
+      warmupRuns: settings.warmupCalls,
+      runs: settings.calls,
+      seed: settings.seed,
+    });
     const method = evaluator.description.replace(/^CPU, method /, '');
-    return { game, size, fill, workers: used, nsPerPlayout: (median(walls) * 1e6) / settings.playouts, calls: settings.calls, method };
+    return { game, size, fill, workers: m.lastStats?.workers ?? 0, nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts, calls: settings.calls, method };
   } finally {
     evaluator.destroy();
   }

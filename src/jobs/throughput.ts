@@ -10,7 +10,7 @@
  * would drag a sum-of-runs rate down, and the page used to report that while
  * bench-gpu reported medians, so the two disagreed for the same setting.
  */
-import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../eval/types.js';
+import type { EvalPosition, EvaluateOptions, EvaluationStats, Evaluator, PositionResult } from '../eval/types.js';
 
 export interface ThroughputJob {
   readonly positions: readonly EvalPosition[];
@@ -52,6 +52,8 @@ export interface ThroughputMeasurement {
   readonly totalWallMs: number;
   /** The last timed call's per-position results (ownership, win counts). */
   readonly lastResults: readonly PositionResult[];
+  /** The last timed call's stats (dispatches, or the CPU's worker threads). */
+  readonly lastStats: EvaluationStats | null;
 }
 
 export interface ThroughputHooks {
@@ -80,6 +82,7 @@ export async function measureThroughput(evaluator: Evaluator, job: ThroughputJob
   const warmupMs: number[] = [];
   const runs: ThroughputRun[] = [];
   let lastResults: readonly PositionResult[] = [];
+  let lastStats: EvaluationStats | null = null;
   for (let call = 0; call < total; call++) {
     job.signal?.throwIfAborted();
     const warmup = call < warmups;
@@ -107,6 +110,7 @@ export async function measureThroughput(evaluator: Evaluator, job: ThroughputJob
     };
     runs.push(run);
     lastResults = results;
+    lastStats = stats;
     hooks.onRun?.(run);
   }
   const batch = runs[0]?.playouts ?? 0;
@@ -125,5 +129,6 @@ export async function measureThroughput(evaluator: Evaluator, job: ThroughputJob
     totalPlayouts: runs.reduce((t, r) => t + r.playouts, 0),
     totalWallMs: runs.reduce((t, r) => t + r.wallMs, 0),
     lastResults,
+    lastStats,
   };
 }
