@@ -32,6 +32,17 @@ export interface SearchLimits {
   readonly playouts?: number;
   /** Stop after the round that passes this many milliseconds. */
   readonly timeMs?: number;
+  /** Called after every round, for a display of the search as it goes. */
+  readonly onProgress?: (progress: SearchProgress) => void;
+}
+
+export interface SearchProgress {
+  /** Playouts counted so far in this search. */
+  readonly playouts: number;
+  readonly rounds: number;
+  readonly elapsedMs: number;
+  /** Root moves, most visited first. */
+  readonly moves: readonly MoveStat[];
 }
 
 export interface MoveStat {
@@ -123,6 +134,13 @@ function sameBoard(a: Position, b: Position): boolean {
   return x.every((v, i) => v === y[i]);
 }
 
+/** The root's moves, most visited first. */
+function rootMoves(root: Node): MoveStat[] {
+  return root.children
+    .map((c) => ({ move: c.move, visits: c.visits, winRate: c.visits > 0 ? c.wins / c.visits : 0 }))
+    .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+}
+
 export class Mcts {
   private root: Node | null = null;
   private rootPosition: Position | null = null;
@@ -159,10 +177,9 @@ export class Mcts {
     while (spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs)) {
       spent += await this.runRound(root, position);
       rounds++;
+      limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root) });
     }
-    const moves = root.children
-      .map((c) => ({ move: c.move, visits: c.visits, winRate: c.visits > 0 ? c.wins / c.visits : 0 }))
-      .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+    const moves = rootMoves(root);
     const best = moves[0];
     if (!best) throw new Error('the search found no move');
     const replies = root.children.find((c) => c.move === best.move)?.children ?? [];

@@ -48,6 +48,20 @@ describe('batched MCTS', () => {
     expect(result.playouts).toBe(12 * 8 * 6);
   });
 
+  test('reports every round as it goes, ending where the result ends', async () => {
+    const seen: { playouts: number; rounds: number; visits: number }[] = [];
+    const settings = { ...defaultSettings('cpu', 4), leavesPerRound: 6, playoutsPerLeaf: 8, tactics: false };
+    const result = await new Mcts(cpu, settings).search(Position.empty(GameKind.Hex, 5), {
+      playouts: 6 * 8 * 5,
+      onProgress: (p) => seen.push({ playouts: p.playouts, rounds: p.rounds, visits: p.moves.reduce((s, m) => s + m.visits, 0) }),
+    });
+    expect(seen.map((p) => p.rounds)).toEqual([1, 2, 3, 4, 5]);
+    expect(seen.map((p) => p.playouts)).toEqual([48, 96, 144, 192, 240]);
+    // Every counted playout sits below one root move once its round is backed up.
+    for (const p of seen) expect(p.visits).toBe(p.playouts);
+    expect(seen.at(-1)?.playouts).toBe(result.playouts);
+  });
+
   test('deterministic for a seed under a playout limit; another seed differs', async () => {
     const p = Position.fromText(GameKind.Hex, 6, 'b'.padEnd(36, '.'), Color.White);
     const run = (seed: number) => new Mcts(cpu, defaultSettings('cpu', seed)).search(p, { playouts: 1500 });

@@ -1,0 +1,48 @@
+/**
+ * Writes a game as SGF (FF[4]) the way HexGui reads it: GM[11] (Hex), SZ,
+ * one node per move with the cell's name (`;B[c3]`) and `;W[swap-pieces]`
+ * for the swap. SGF has no game number for Y, so a Y game is written as
+ * GM[11] with the private root property XY[y] (readers skip unknown
+ * properties) so that our own tools can tell it apart.
+ */
+import { Color, type Player } from './color.js';
+import { GameKind, type Geometry } from './geometry.js';
+import { cellName } from './notation.js';
+import { type Move, SWAP } from './position.js';
+
+export interface SgfGame {
+  readonly geometry: Geometry;
+  /** In play order; the first is black's. */
+  readonly moves: readonly { readonly player: Player; readonly move: Move }[];
+  readonly blackName?: string;
+  readonly whiteName?: string;
+  /** The winner, when the game is over. */
+  readonly winner?: Player | null;
+  /** Why the game ended, when not by a connection (a forfeit, a resignation). */
+  readonly resultNote?: string;
+  /** YYYY-MM-DD. */
+  readonly date?: string;
+  readonly comment?: string;
+}
+
+/** SGF text values escape `]` and `\`. */
+function sgfText(text: string): string {
+  return text.replace(/[\\\]]/g, (c) => `\\${c}`);
+}
+
+function moveValue(g: Geometry, move: Move): string {
+  return move === SWAP ? 'swap-pieces' : cellName(g, move);
+}
+
+export function toSgf(game: SgfGame): string {
+  const g = game.geometry;
+  const root = ['FF[4]', 'GM[11]', 'AP[hexbatch]', `SZ[${g.size}]`];
+  if (g.game === GameKind.Y) root.push('XY[y]');
+  if (game.blackName !== undefined) root.push(`PB[${sgfText(game.blackName)}]`);
+  if (game.whiteName !== undefined) root.push(`PW[${sgfText(game.whiteName)}]`);
+  if (game.date !== undefined) root.push(`DT[${game.date}]`);
+  if (game.winner != null) root.push(`RE[${game.winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
+  if (game.comment !== undefined) root.push(`C[${sgfText(game.comment)}]`);
+  const nodes = game.moves.map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveValue(g, m.move)}]`);
+  return `(;${root.join('')}\n${nodes.join('')})\n`;
+}
