@@ -42,6 +42,9 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['bench-gpu --runs 99999999999', ['bench-gpu', '--runs', '99999999999'], '', '', /^error: --runs must be a whole number from 1 to 1,000, not "99999999999"$/],
   ['validate --board xyz', ['validate', '--game', 'hex', '--size', '3', '--playouts', '10', '--board', 'xyz'], '', '', /^error: --board: unknown character "x" at position 1/],
   ['validate --playouts too many', ['validate', '--game', 'hex', '--size', '3', '--playouts', '99999999'], '', '', /^error: --playouts must be a whole number from 1 to 16,777,216, not "99999999"$/],
+  ['bench-search --backend gpu', ['bench-search', '--backend', 'gpu'], '', '', /^error: --backend must be cpu, webgpu or auto, not "gpu"$/],
+  ['bench-search --leaves 0', ['bench-search', '--leaves', '0'], '', '', /^error: --leaves must be a whole number from 1 to 65,536, not "0"$/],
+  ['bench-search --size 40', ['bench-search', '--size', '40'], '', '', /^error: Hex size must be a whole number from 1 to 31, not 40$/],
   ['chrome-bench --out under /proc', ['chrome-bench', '--out', '/proc/hexbatch'], '', '', /^error: --out \/proc\/hexbatch cannot be written: /],
 ];
 

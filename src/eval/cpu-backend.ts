@@ -125,7 +125,9 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
           if (workerPool) {
             workersUsed = workerPool.size;
-            await workerPool.run(job, chunks, add, signal);
+            // Every worker gets a share even of a small request.
+            const perMessage = Math.min(size, Math.ceil((positions.length * options.playouts) / workerPool.size));
+            await workerPool.run(job, chunks, perMessage, add, signal);
           } else {
             const play = prepareJob(job, (geometry) => method.create(geometry));
             await runSliced(play, { [Symbol.iterator]: () => chunks }, add, signal);

@@ -38,6 +38,7 @@ interface Run {
   readonly id: number;
   readonly job: PlayoutJob;
   readonly chunks: Iterator<Chunk>;
+  readonly playoutsPerMessage: number;
   readonly add: (result: ChunkResult) => void;
   readonly signal: AbortSignal;
   readonly sentTo: Set<Slot>;
@@ -54,8 +55,14 @@ interface Slot {
 
 export interface WorkerPool {
   readonly size: number;
-  /** Plays every chunk in workers, handing each result to `add`; stops handing out chunks once `signal` aborts. */
-  run(job: PlayoutJob, chunks: Iterator<Chunk>, add: (result: ChunkResult) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Plays every chunk in workers, handing each result to `add`; stops handing
+   * out chunks once `signal` aborts. Small chunks travel together, up to
+   * `playoutsPerMessage` playouts a message: a message costs about as much as
+   * a few hundred playouts, so a request of many positions with few playouts
+   * each would otherwise be mostly messages.
+   */
+  run(job: PlayoutJob, chunks: Iterator<Chunk>, playoutsPerMessage: number, add: (result: ChunkResult) => void, signal: AbortSignal): Promise<void>;
   destroy(): void;
 }
 
@@ -79,13 +86,26 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
     else run.resolve();
   }
 
+  /** The next chunks of a run, together up to its playouts a message (at least one chunk); none when it has no more. */
+  function nextChunks(run: Run): Chunk[] {
+    const batch: Chunk[] = [];
+    let playouts = 0;
+    while (playouts < run.playoutsPerMessage) {
+      const next = run.chunks.next();
+      if (next.done) break;
+      batch.push(next.value);
+      playouts += next.value.end - next.value.first;
+    }
+    return batch;
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       while (slot.run === null) {
         const run = runs.find((r) => !r.exhausted);
         if (!run) break;
-        const next = run.signal.aborted ? null : run.chunks.next();
-        if (!next || next.done) {
+        const batch = run.signal.aborted ? [] : nextChunks(run);
+        if (batch.length === 0) {
           run.exhausted = true;
           finishIfDone(run);
           continue;
@@ -94,7 +114,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
           post(slot, { type: 'job', id: run.id, job: run.job });
           run.sentTo.add(slot);
         }
-        post(slot, { type: 'chunk', id: run.id, chunk: next.value });
+        post(slot, { type: 'chunks', id: run.id, chunks: batch });
         slot.run = run;
         run.inFlight++;
       }
@@ -124,7 +144,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
           run.exhausted = true;
           run.reject(new Error(`a CPU worker failed: ${message.message}`));
         } else if (!run.signal.aborted) {
-          run.add(message.result);
+          for (const result of message.results) run.add(result);
         }
         finishIfDone(run);
       }
@@ -139,12 +159,12 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
 
   return {
     size,
-    run(job, chunks, add, signal) {
+    run(job, chunks, playoutsPerMessage, add, signal) {
       if (destroyed) return Promise.reject(new Error('this worker pool was destroyed'));
       if (broken) return Promise.reject(broken);
       while (slots.length < size) slots.push(spawn());
       return new Promise<void>((resolve, reject) => {
-        const run: Run = { id: nextId++, job, chunks, add, signal, sentTo: new Set(), exhausted: false, inFlight: 0, resolve, reject };
+        const run: Run = { id: nextId++, job, chunks, playoutsPerMessage, add, signal, sentTo: new Set(), exhausted: false, inFlight: 0, resolve, reject };
         runs.push(run);
         // An abort stops the chunks at once; the ones in flight (a few ms each) are discarded.
         signal.addEventListener('abort', () => dispatch(), { once: true });

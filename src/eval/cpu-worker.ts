@@ -25,10 +25,10 @@ port.on('message', (message: ToWorker) => {
   let reply: FromWorker;
   try {
     if (!play) throw new Error(`chunk for unknown job ${message.id}`);
-    reply = { type: 'result', id: message.id, result: play(message.chunk) };
+    reply = { type: 'results', id: message.id, results: message.chunks.map(play) };
   } catch (error) {
     reply = { type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) };
   }
-  const transfer = [reply.type === 'result' ? [reply.result.ownership?.buffer, reply.result.winners?.buffer] : []].flat();
+  const transfer = reply.type === 'results' ? reply.results.flatMap((r) => [r.ownership?.buffer, r.winners?.buffer]) : [];
   port.postMessage(reply, transfer.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
 });

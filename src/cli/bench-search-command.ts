@@ -1,0 +1,89 @@
+/**
+ * `hexbatch bench-search`: the search's playouts per second beside the bare
+ * evaluator's on the same backend, in one run (JSON too).
+ */
+import type { Command } from 'commander';
+import { Position } from '../game/position.js';
+import { createEvaluator } from '../eval/create-evaluator.js';
+import { type SearchBenchReport, runSearchBench } from '../bench/search-bench.js';
+import { formatRate } from '../jobs/suite-table.js';
+import { formatTable } from '../jobs/text-table.js';
+import { progressLine } from '../jobs/progress-line.js';
+import { defaultSettings } from '../search/mcts.js';
+import { benchJsonPath, writeBenchJson } from './bench-options.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
+import type { CliIo } from './io.js';
+import { parseGame, parseGeometry } from './options.js';
+
+export const DEFAULT_SEARCH_JSON = 'bench/results/search.json';
+
+const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: 100_000_000 };
+const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
+const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
+const PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
+
+interface BenchSearchOptions {
+  readonly backend: string;
+  readonly game: string;
+  readonly size: string;
+  readonly playouts: string;
+  readonly runs: string;
+  readonly leaves?: string;
+  readonly playoutsPerLeaf?: string;
+  readonly json: string;
+  readonly quick?: boolean;
+}
+
+export function formatSearchBench(r: SearchBenchReport): string {
+  const rows = [
+    ['bare evaluator, one position', `1 × ${r.playoutsPerMove}`, formatRate(r.bareOnePosition), '100%'],
+    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, formatRate(r.bareSearchShape), `${(100 * (r.bareSearchShape / r.bareOnePosition)).toFixed(0)}%`],
+    ['the search (a move from the empty board)', `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
+  ];
+  return `backend: ${r.backend} (${r.description})\nmedians of ${r.runs} runs after warm-up; ${r.playoutsPerMove} playouts a move\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
+}
+
+export function registerBenchSearchCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('bench-search')
+    .description("the search's playouts per second beside the bare evaluator's, on one backend (JSON too)")
+    .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
+    .option('--game <game>', 'hex or y', 'hex')
+    .option('--size <n>', 'board size', '11')
+    .option('--playouts <n>', boundedHelp(PLAYOUTS, 'playouts per searched move'), '65536')
+    .option('--runs <n>', boundedHelp(RUNS, 'timed searches (and bare calls)'), '5')
+    .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
+    .option('--playouts-per-leaf <n>', boundedHelp(PER_LEAF, "playouts per leaf (K); default the backend's"))
+    .option('--json <file>', 'where to write the results as JSON', DEFAULT_SEARCH_JSON)
+    .option('--quick', 'a few thousand playouts, two runs: a smoke test, not a measurement')
+    .action(async (options: BenchSearchOptions) => {
+      const backend = options.backend;
+      if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
+      const geometry = parseGeometry(parseGame(options.game), options.size);
+      const playouts = options.quick ? 4096 : parseBounded(PLAYOUTS, options.playouts);
+      const runs = options.quick ? 2 : parseBounded(RUNS, options.runs);
+      const leaves = options.leaves === undefined ? undefined : parseBounded(LEAVES, options.leaves);
+      const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PER_LEAF, options.playoutsPerLeaf);
+      const json = await benchJsonPath(command, options);
+      const progress = progressLine(io.stderr, 'silent');
+      let report: SearchBenchReport;
+      try {
+        const evaluator = await createEvaluator({ backend, notice: (text) => io.stderr.write(`${text}\n`) });
+        try {
+          const base = defaultSettings(evaluator.backend);
+          const settings = { ...base, ...(leaves === undefined ? {} : { leavesPerRound: leaves }), ...(perLeaf === undefined ? {} : { playoutsPerLeaf: perLeaf }) };
+          report = await runSearchBench(evaluator, { root: new Position(geometry), settings, playouts, runs, warmupRuns: 1, onProgress: (m) => progress.show(m) });
+        } finally {
+          evaluator.destroy();
+        }
+      } catch (error) {
+        progress.end();
+        throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      progress.end();
+      io.stdout.write(formatSearchBench(report));
+      await writeBenchJson(json, report);
+      io.stderr.write(`results written to ${json}\n`);
+    });
+}

@@ -1,0 +1,53 @@
+// bench-search: the bare evaluator's two shapes and the search, measured
+// through the same evaluator in one run, and the command's report.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { GameKind } from '../../src/game/geometry.js';
+import { Position } from '../../src/game/position.js';
+import { createCpuEvaluator } from '../../src/eval/index.js';
+import type { Evaluator } from '../../src/eval/types.js';
+import { runSearchBench } from '../../src/bench/search-bench.js';
+import { defaultSettings } from '../../src/search/mcts.js';
+import { runCliInProcess } from '../helpers/cli-runner.js';
+
+const cpu = createCpuEvaluator(undefined, { workers: 0 });
+
+describe('runSearchBench', () => {
+  test('times one position, the round shape and whole searches, each after its warm-ups', async () => {
+    const calls: { positions: number; playouts: number }[] = [];
+    const spy: Evaluator = {
+      ...cpu,
+      evaluate: (positions, options) => {
+        calls.push({ positions: positions.length, playouts: options.playouts });
+        return cpu.evaluate(positions, options);
+      },
+    };
+    const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
+    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
+    // 4 calls of one position, 4 of the shape, then 4 searches of 4 rounds each.
+    expect(calls.slice(0, 4)).toEqual(Array(4).fill({ positions: 1, playouts: 384 }));
+    expect(calls.slice(4)).toEqual(Array(4 + 16).fill({ positions: 6, playouts: 16 }));
+    expect(report.roundsPerSearch).toBe(4);
+    expect(report.ratio).toBeCloseTo(report.search / report.bareOnePosition, 12);
+    expect(report.search).toBeGreaterThan(0);
+  });
+});
+
+describe('hexbatch bench-search', () => {
+  test('prints the three rates and writes them as JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
+    try {
+      const json = join(dir, 'search.json');
+      const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/bare evaluator, one position\s+1 × 4096\s/);
+      expect(r.out).toMatch(/the search .*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      const saved = JSON.parse(readFileSync(json, 'utf8')) as { backend: string; playoutsPerMove: number; runs: number };
+      expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
