@@ -13,6 +13,7 @@ import { registerChromeBenchCommand } from './chrome-bench-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { printable } from './printable.js';
+import { registerExamCommand } from './exam-command.js';
 import { registerHtpCommand } from './htp-command.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
@@ -41,6 +42,7 @@ export function buildProgram(io: CliIo): Command {
   registerBenchSearchCommand(program, io);
   registerChromeBenchCommand(program, io);
   registerHtpCommand(program, io);
+  registerExamCommand(program, io);
   return program;
 }
 

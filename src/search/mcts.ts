@@ -12,6 +12,7 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, tacticalChoice, winningCells } from './tactics.js';
+import { solveWithin } from './solver.js';
 
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
@@ -25,6 +26,25 @@ export interface SearchSettings {
   /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
   readonly tactics: boolean;
   readonly fill?: FillKind;
+  /**
+   * Solve late positions exactly at the root (src/search/solver.ts): with at
+   * most SOLVER_MAX_EMPTY empty cells, within a budget of positions tied to
+   * the move's limits; a proven winning move is played at once.
+   */
+  readonly solver?: boolean;
+}
+
+/** Empty cells up to which the root solver is tried. */
+export const SOLVER_MAX_EMPTY = 20;
+
+/**
+ * The root solver's budget in table entries: at most 200,000 (about half a
+ * second here), no more than the move's playouts, and about 50 a millisecond
+ * of its time (a quarter of the time at ~200 entries/ms), so a quick move
+ * stays quick and a proof that does not come soon costs little.
+ */
+export function solverBudget(limits: SearchLimits): number {
+  return Math.min(200_000, limits.playouts ?? Number.POSITIVE_INFINITY, limits.timeMs === undefined ? Number.POSITIVE_INFINITY : 50 * limits.timeMs);
 }
 
 export interface SearchLimits {
@@ -63,8 +83,8 @@ export interface SearchResult {
   readonly reusedPlayouts: number;
   /** The most visited answer to `move` in the tree, if any. */
   readonly expectedReply: Move | null;
-  /** The tactic that decided or restricted the root, if any. */
-  readonly tactic: TacticKind | null;
+  /** The tactic that decided or restricted the root, or the solver that proved the move, if any. */
+  readonly tactic: TacticKind | 'solver' | null;
   /** Root moves, most visited first. */
   readonly moves: readonly MoveStat[];
 }
@@ -78,8 +98,8 @@ export interface SearchResult {
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true }
-    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true };
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, solver: true }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, solver: true };
 }
 
 class Node {
@@ -170,17 +190,22 @@ export class Mcts {
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.children.length === 0 ? root.untried[0] : undefined;
     if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
+    const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits)) : null;
+    if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
 
     const budget = limits.playouts ?? (limits.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
     let spent = 0;
     let rounds = 0;
-    while (spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs)) {
+    // A proven root needs no more playouts: its answer is known. One round
+    // at least, so that a move comes even when the time went to the solver.
+    while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
       spent += await this.runRound(root, position);
       rounds++;
       limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root) });
     }
     const moves = rootMoves(root);
-    const best = moves[0];
+    const won = root.children.find((c) => c.proven === c.mover);
+    const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
     const replies = root.children.find((c) => c.move === best.move)?.children ?? [];
     const expectedReply = replies.reduce<Node | null>((a, c) => (a === null || c.visits > a.visits ? c : a), null)?.move ?? null;
@@ -268,6 +293,24 @@ export class Mcts {
     const k = this.settings.playoutsPerLeaf;
     const leafMover = (path[path.length - 1] as Node).mover;
     for (const node of path) node.wins += node.mover === leafMover ? leafMoverWins : k - leafMoverWins;
+    this.propagateProofs(path);
+  }
+
+  /**
+   * MCTS-Solver: a node whose side to move has a proven winning child is won
+   * for that side; a node all of whose moves are expanded and proven lost for
+   * the side to move is won for the other. Decided from the leaf up, as far
+   * as anything changes, so late positions get solved, not just sampled.
+   */
+  private propagateProofs(path: readonly Node[]): void {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const node = path[i] as Node;
+      if (node.proven !== null) continue;
+      const toMove = opponent(node.mover);
+      if (node.children.some((c) => c.proven === toMove)) node.proven = toMove;
+      else if (node.untried !== null && node.untried.length === 0 && node.children.length > 0 && node.children.every((c) => c.proven === node.mover)) node.proven = node.mover;
+      else return;
+    }
   }
 
   /** Walks down by UCT, expanding one new child; the path starts at the root. */
@@ -307,6 +350,11 @@ export class Mcts {
     let best: Node | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const child of node.children) {
+      // A proven child is decided: play a won one at once, never a lost one.
+      if (child.proven !== null) {
+        if (child.proven === child.mover) return child;
+        continue;
+      }
       const n = Math.max(child.visits, 1);
       const score = child.wins / n + this.settings.exploration * Math.sqrt(logN / n);
       if (score > bestScore) {

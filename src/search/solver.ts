@@ -1,15 +1,17 @@
 /**
- * An exact solver for small boards (Hex up to 4×4, Y up to about 6): negamax
- * over win/loss (neither game has draws) with a transposition table keyed by
- * the cells and the side to move. It is the oracle the search's tests use.
+ * An exact solver for positions with few empty cells (Hex up to 4×4 from
+ * empty, Y up to about 6, or a late position on any board): negamax over
+ * win/loss (neither game has draws) with a transposition table keyed by the
+ * cells that were empty at the start and the side to move. It is the oracle
+ * the search's tests use.
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
 import type { Position } from '../game/position.js';
 import { stoneWins } from './connect.js';
 
-/** More cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
-export const MAX_SOLVER_CELLS = 32;
+/** More empty cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
+export const MAX_SOLVER_EMPTY = 32;
 
 export interface Solution {
   /** The side to move. */
@@ -22,20 +24,28 @@ export interface Solution {
   readonly nodes: number;
 }
 
+/** Thrown inside a search that has used up its positions. */
+class OutOfBudget extends Error {}
+
 class Negamax {
   private readonly table = new Map<number, boolean>();
   private readonly seen: Uint8Array;
   /** Cells nearest the centre first: strong moves there cut the search sooner. */
   private readonly order: CellIndex[];
+  /** The cells empty at the start, in index order: only they can change, so only they make the key. */
+  private readonly open: CellIndex[];
 
   constructor(
     private readonly g: Geometry,
     private readonly cells: Cells,
+    /** The most positions to solve before giving up. */
+    private readonly budget = Number.POSITIVE_INFINITY,
   ) {
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
     const distance = (c: number) => Math.abs((g.row[c] as number) - mid) + Math.abs((g.col[c] as number) - (g.game === GameKind.Hex ? mid : (g.row[c] as number) / 2));
-    this.order = Array.from({ length: g.cellCount }, (_, i) => i).sort((a, b) => distance(a) - distance(b));
+    this.open = Array.from({ length: g.cellCount }, (_, i) => i).filter((c) => cells[c] === Color.Empty);
+    this.order = [...this.open].sort((a, b) => distance(a) - distance(b));
   }
 
   get nodes(): number {
@@ -44,7 +54,7 @@ class Negamax {
 
   private key(toMove: Player): number {
     let k = 0;
-    for (const v of this.cells) k = k * 3 + v;
+    for (const c of this.open) k = k * 3 + (this.cells[c] as number);
     return k * 2 + (toMove === Color.Black ? 0 : 1);
   }
 
@@ -61,15 +71,33 @@ class Negamax {
     const key = this.key(toMove);
     const known = this.table.get(key);
     if (known !== undefined) return known;
-    let result = false;
+    const result = this.decide(toMove);
+    this.table.set(key, result);
+    if (this.table.size > this.budget) throw new OutOfBudget();
+    return result;
+  }
+
+  /**
+   * Threats first: a move that wins at once wins; two cells that each win at
+   * once for the opponent lose (one stone blocks one); one such cell must be
+   * taken. Only a quiet position is searched move by move.
+   */
+  private decide(toMove: Player): boolean {
+    const them = opponent(toMove);
+    let threat = -1;
     for (const move of this.order) {
-      if (this.cells[move] === Color.Empty && this.movesToWin(move, toMove)) {
-        result = true;
-        break;
+      if (this.cells[move] !== Color.Empty) continue;
+      if (stoneWins(this.g, this.cells, move, toMove, this.seen)) return true;
+      if (stoneWins(this.g, this.cells, move, them, this.seen)) {
+        if (threat >= 0) return false;
+        threat = move;
       }
     }
-    this.table.set(key, result);
-    return result;
+    if (threat >= 0) return this.movesToWin(threat, toMove);
+    for (const move of this.order) {
+      if (this.cells[move] === Color.Empty && this.movesToWin(move, toMove)) return true;
+    }
+    return false;
   }
 
   emptyCells(): CellIndex[] {
@@ -77,13 +105,40 @@ class Negamax {
   }
 }
 
-/** Solves a position that is not yet won; throws when it is, or is too big. */
+/** Solves a position that is not yet won; throws when it is, or has too many empty cells. */
 export function solve(position: Position): Solution {
   const g = position.geometry;
-  if (g.cellCount > MAX_SOLVER_CELLS) throw new Error(`the solver takes at most ${MAX_SOLVER_CELLS} cells, not ${g.cellCount}`);
+  const empty = position.cells().reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
+  if (empty > MAX_SOLVER_EMPTY) throw new Error(`the solver takes at most ${MAX_SOLVER_EMPTY} empty cells, not ${empty}`);
   if (position.isOver()) throw new Error('the game is already over');
   const toMove = position.toMove;
   const search = new Negamax(g, position.cells());
   const winningMoves = search.emptyCells().filter((m) => search.movesToWin(m, toMove));
   return { toMove, wins: winningMoves.length > 0, winningMoves, nodes: search.nodes };
+}
+
+export interface QuickSolution {
+  /** Whether the side to move wins with best play. */
+  readonly wins: boolean;
+  /** A winning move, the first found (null when the side to move loses). */
+  readonly move: CellIndex | null;
+}
+
+/**
+ * Solves a late position for play: stops at the first winning move (solve()
+ * finds them all), and gives up (null) past `maxPositions` table entries, so
+ * its cost is bounded; null also when there are too many empty cells.
+ */
+export function solveWithin(position: Position, maxPositions: number): QuickSolution | null {
+  const cells = position.cells();
+  const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
+  if (empty > MAX_SOLVER_EMPTY || position.isOver()) return null;
+  const search = new Negamax(position.geometry, cells, maxPositions);
+  try {
+    for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move };
+    return { wins: false, move: null };
+  } catch (error) {
+    if (error instanceof OutOfBudget) return null;
+    throw error;
+  }
 }

@@ -108,6 +108,15 @@ describe('hexbatch htp', () => {
     expect((r[5] as string).slice(2)).not.toBe((r[2] as string).slice(2));
   });
 
+  test('--time alone lifts the default playout limit; --playouts alone keeps no time limit', async () => {
+    const timed = await cli(['htp', '--time', '2'], 'hexbatch-settings\n');
+    expect(replies(timed.out)[0]).toContain('playouts none time 2');
+    const counted = await cli(['htp', '--playouts', '500'], 'hexbatch-settings\n');
+    expect(replies(counted.out)[0]).toContain('playouts 500 time none');
+    const neither = await cli(['htp'], 'hexbatch-settings\n');
+    expect(replies(neither.out)[0]).toContain('playouts 10000 time none');
+  });
+
   test('bad command-line options: one line on stderr, exit 2', async () => {
     for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999']]) {
       const { code, err } = await cli(['htp', ...argv], '');

@@ -107,11 +107,49 @@ describe('batched MCTS', () => {
     for (const p of cases) {
       const sol = solve(p);
       // Small boards need a deeper tree more than cheap playouts: small K, more leaves.
-      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16 };
+      // The root solver off: this tests the tree search, not the solver.
+      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16, solver: false };
       const r = await new Mcts(cpu, settings).search(p, { playouts: 60_000 });
       tried++;
       if (sol.winningMoves.includes(r.move as number)) right++;
     }
     expect(right / tried).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
+
+  test('proofs climb the tree: with enough playouts a small board is solved, and the move is a proven win', async () => {
+    // Hex 3 from empty, tactics and root solver off: only the tree's own
+    // proofs (won leaves, then MCTS-Solver) can stop the search early.
+    const p = Position.empty(GameKind.Hex, 3, { swap: false });
+    const settings = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 8, tactics: false, solver: false };
+    const r = await new Mcts(cpu, settings).search(p, { playouts: 10_000_000 });
+    expect(r.playouts).toBeLessThan(10_000_000);
+    expect(solve(p).winningMoves).toContain(r.move);
+  });
+
+  test('the root solver plays a proven winning move at once, and stays out of early positions', async () => {
+    const rng = lcg(5);
+    let solved = 0;
+    for (let n = 0; n < 8; n++) {
+      const p = Position.empty(GameKind.Hex, 4, { swap: false });
+      for (let s = 0; s < 2 + Math.floor(rng() * 3) && !p.isOver(); s++) {
+        const moves = p.legalMoves();
+        p.play(moves[Math.floor(rng() * moves.length)] as number);
+      }
+      if (p.isOver()) continue;
+      const sol = solve(p);
+      const r = await new Mcts(cpu, defaultSettings('cpu', n)).search(p, { playouts: 50_000 });
+      if (r.tactic === 'solver') {
+        solved++;
+        expect(sol.winningMoves).toContain(r.move);
+        expect(r.playouts).toBe(0);
+      }
+      // A lost position is never "proven won".
+      if (!sol.wins) expect(r.tactic).not.toBe('solver');
+    }
+    expect(solved).toBeGreaterThan(0);
+    // Hex 11 from empty has 121 empty cells: far past the solver's reach, so the tree searches.
+    const early = await new Mcts(cpu, defaultSettings('cpu', 1)).search(Position.empty(GameKind.Hex, 11), { playouts: 2048 });
+    expect(early.tactic).toBeNull();
+    expect(early.rounds).toBeGreaterThan(0);
+  });
 });

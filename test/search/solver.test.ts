@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { solve } from '../../src/search/solver.js';
+import { solve, solveWithin } from '../../src/search/solver.js';
 
 /** Whether the side to move wins, by trying everything. */
 function bruteWins(p: Position): boolean {
@@ -101,5 +101,40 @@ describe('solver', () => {
     // b2 is the centre; a known result, also checked by brute force above.
     const s = solve(Position.empty(GameKind.Hex, 3));
     expect(s.winningMoves).toContain(4);
+  });
+
+  test('late positions of big boards: only the empty cells count, and it agrees with brute force', () => {
+    const rng = lcg(31);
+    let checked = 0;
+    while (checked < 6) {
+      const size = 6 + Math.floor(rng() * 6);
+      const cells: string[] = Array.from({ length: size * size }, (_, i) => (i % 2 === 0 ? 'b' : 'w')).sort(() => rng() - 0.5);
+      for (let k = 0; k < 7; k++) cells[Math.floor(rng() * cells.length)] = '.';
+      const black = cells.filter((c) => c === 'b').length;
+      const white = cells.filter((c) => c === 'w').length;
+      const p = Position.fromText(GameKind.Hex, size, cells.join(''), black > white ? Color.White : Color.Black);
+      if (p.isOver()) continue;
+      expect(solve(p).winningMoves).toEqual(bruteWinningMoves(p));
+      checked++;
+    }
+  });
+
+  test('solveWithin: the first winning move, or null past its budget or its size', () => {
+    const rng = lcg(8);
+    for (let n = 0; n < 20; n++) {
+      const p = Position.empty(GameKind.Hex, 4, { swap: false });
+      for (let s = 0; s < 3 + Math.floor(rng() * 5) && !p.isOver(); s++) {
+        const moves = p.legalMoves();
+        p.play(moves[Math.floor(rng() * moves.length)] as number);
+      }
+      if (p.isOver()) continue;
+      const full = solve(p);
+      const quick = solveWithin(p, Number.POSITIVE_INFINITY);
+      expect(quick?.wins).toBe(full.wins);
+      if (full.wins) expect(full.winningMoves).toContain(quick?.move);
+      else expect(quick?.move).toBeNull();
+    }
+    expect(solveWithin(Position.empty(GameKind.Hex, 4, { swap: false }), 10)).toBeNull();
+    expect(solveWithin(Position.empty(GameKind.Hex, 6), Number.POSITIVE_INFINITY)).toBeNull();
   });
 });
