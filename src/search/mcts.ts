@@ -34,6 +34,11 @@ export interface SearchLimits {
   readonly timeMs?: number;
   /** Called after every round, for a display of the search as it goes. */
   readonly onProgress?: (progress: SearchProgress) => void;
+  /**
+   * Stops the search between two rounds (so the tree stays whole, for reuse):
+   * the search rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface SearchProgress {
@@ -175,6 +180,7 @@ export class Mcts {
     let spent = 0;
     let rounds = 0;
     while (spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs)) {
+      limits.signal?.throwIfAborted();
       spent += await this.runRound(root, position);
       rounds++;
       limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root) });
