@@ -4,7 +4,9 @@
  * clicking empty cells, with a take-back on the way; the win rate and the
  * heat map seen while the engine thinks; the SGF export replayed by the
  * library's Position (which refuses an illegal move) to the board the page
- * shows. Then one engine move on WebGPU, where the worker has an adapter.
+ * shows; a take-back while the engine thinks; the engine opening and the
+ * human swapping. Then one engine move on WebGPU, where the worker has an
+ * adapter.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -141,6 +143,28 @@ describe('the play page in headless Chromium', () => {
     expect(board.filter((s) => s === 'white')).toHaveLength(1);
     expect(await page.getAttribute('#board .cell[data-cell="c5"]', 'data-stone')).toBe('black');
     expect(await page.getAttribute('#board .cell[data-cell="d4"]', 'data-stone')).not.toBe('black');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 2 * MINUTE);
+
+  it('lets the engine open and the human swap', async ({ skip }) => {
+    const o = await open(skip, { game: 'hex', size: 5, first: 'engine', swap: 1, budget: 'playouts', amount: 2048, backend: 'cpu', seed: 2 });
+    const { page, errors } = o;
+    await engineDone(page);
+    expect(await app(page)).toEqual({ turn: 'human', moves: 1, winner: '' });
+    const opened = (await stones(page)).indexOf('black');
+    expect(opened).toBeGreaterThanOrEqual(0);
+    await page.click('#swap');
+    await engineDone(page);
+    expect((await app(page)).moves).toBe(3);
+    expect(await page.isHidden('#swap')).toBe(true);
+    const board = await stones(page);
+    // Swap-pieces: black's stone, mirrored in the long diagonal, is now white (the human's).
+    const mirrored = (opened % 5) * 5 + Math.floor(opened / 5);
+    expect(board[mirrored]).toBe('white');
+    expect(board.filter((s) => s === 'white')).toHaveLength(1);
+    expect(board.filter((s) => s === 'black')).toHaveLength(1);
+    expect(await page.textContent('#moves')).toMatch(/W swap/);
     expect(errors).toEqual([]);
     await page.close();
   }, 2 * MINUTE);
