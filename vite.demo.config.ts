@@ -24,5 +24,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Two pages: the benchmarks (index.html) and play against the engine (play.html).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('demo/index.html', import.meta.url)),
+        play: fileURLToPath(new URL('demo/play.html', import.meta.url)),
+      },
+    },
   },
+  // The play page's search worker is a module: the library it bundles loads
+  // some of its parts on demand, which a classic (iife) worker cannot.
+  worker: { format: 'es' },
 });

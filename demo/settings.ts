@@ -48,9 +48,9 @@ export function readSettings(form: HTMLFormElement): DemoSettings {
   };
 }
 
-/** Copies recognised query parameters into the form's fields. */
-export function presetFromQuery(form: HTMLFormElement, query: URLSearchParams): void {
-  for (const name of FIELDS) {
+/** Copies the query parameters named in `fields` into the form's fields of those names. */
+export function presetFromQuery(form: HTMLFormElement, query: URLSearchParams, fields: readonly string[] = FIELDS): void {
+  for (const name of fields) {
     const value = query.get(name);
     if (value === null) continue;
     const field = form.elements.namedItem(name);

@@ -13,3 +13,7 @@ export { hasRing, ringLevel } from './wintest/bpr-loops.js';
 export * from './eval/index.js';
 export { type AdapterDescription, adapterText, describeAdapter } from './gpu/gpu-device.js';
 export * from './jobs/index.js';
+// Play: the batched tree search and the SGF record of a game (the play page, HTP).
+export { Mcts, type MoveStat, type SearchLimits, type SearchProgress, type SearchResult, type SearchSettings, defaultSettings } from './search/mcts.js';
+export type { TacticKind } from './search/tactics.js';
+export { type SgfGame, toSgf } from './game/sgf.js';

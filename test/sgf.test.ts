@@ -6,22 +6,7 @@ import { GameKind, geometryOf } from '../src/game/geometry.js';
 import { parseCell } from '../src/game/notation.js';
 import { Position, SWAP } from '../src/game/position.js';
 import { toSgf } from '../src/game/sgf.js';
-
-/** The root's properties and the move nodes of a one-line-of-play SGF. */
-function readSgf(text: string): { root: Map<string, string>; moves: [string, string][] } {
-  const body = text.trim();
-  expect(body.startsWith('(;')).toBe(true);
-  expect(body.endsWith(')')).toBe(true);
-  const nodes = body.slice(2, -1).split(/;(?=[BW]\[)/);
-  const root = new Map<string, string>();
-  for (const m of (nodes[0] as string).matchAll(/([A-Z]+)\[((?:\\.|[^\]\\])*)\]/g)) root.set(m[1] as string, (m[2] as string).replace(/\\(.)/g, '$1'));
-  const moves = nodes.slice(1).map((n) => {
-    const m = /^([BW])\[([^\]]*)\]$/.exec(n.trim());
-    if (!m) throw new Error(`bad node ${n}`);
-    return [m[1], m[2]] as [string, string];
-  });
-  return { root, moves };
-}
+import { readSgf, replaySgfMoves } from './helpers/sgf.js';
 
 describe('toSgf', () => {
   test('a Hex game with a swap replays to the same position', () => {
@@ -42,10 +27,7 @@ describe('toSgf', () => {
     expect(root.get('RE')).toBe('W+Resign');
     expect(root.has('XY')).toBe(false);
     const q = Position.empty(GameKind.Hex, 5);
-    for (const [colour, value] of read) {
-      expect(colour).toBe(q.toMove === Color.Black ? 'B' : 'W');
-      q.play(value === 'swap-pieces' ? SWAP : parseCell(g, value));
-    }
+    replaySgfMoves(q, read);
     expect(q.cells()).toEqual(p.cells());
   });
 

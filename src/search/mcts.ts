@@ -54,6 +54,11 @@ export interface SearchLimits {
   readonly timeMs?: number;
   /** Called after every round, for a display of the search as it goes. */
   readonly onProgress?: (progress: SearchProgress) => void;
+  /**
+   * Stops the search between two rounds (so the tree stays whole, for reuse):
+   * the search rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface SearchProgress {
@@ -199,6 +204,7 @@ export class Mcts {
     // A proven root needs no more playouts: its answer is known. One round
     // at least, so that a move comes even when the time went to the solver.
     while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
+      limits.signal?.throwIfAborted();
       spent += await this.runRound(root, position);
       rounds++;
       limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root) });

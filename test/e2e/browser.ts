@@ -1,5 +1,5 @@
 /**
- * Shared set-up for the end-to-end tests: the demo page served by Vite on a
+ * Shared set-up for the end-to-end tests: the demo's pages served by Vite on a
  * free loopback port, and Debian's Chromium driven through playwright-core.
  *
  * Headless Chromium with --enable-unsafe-webgpu gets a SwiftShader adapter
@@ -69,16 +69,10 @@ export interface OpenPage {
 }
 
 /**
- * Opens the demo with its settings preset by query parameters and waits
- * until the WebGPU check has finished (data-webgpu leaves "pending").
- * `before` runs in the page ahead of its own scripts (to take WebGPU away).
+ * Opens `url` in a page of its own, collecting its errors, and waits for
+ * `readySelector`. `before` runs in the page ahead of its own scripts.
  */
-export async function openDemo(
-  browser: Browser,
-  base: string,
-  query: Record<string, string | number | boolean> = {},
-  before?: () => void,
-): Promise<OpenPage> {
+async function openPage(browser: Browser, url: string, readySelector: string, before?: () => void): Promise<OpenPage> {
   // Each page gets a context of its own, so no state leaks between tests.
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   if (before) await page.addInitScript(before);
@@ -87,10 +81,35 @@ export async function openDemo(
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  await page.goto(`${base}?${params}`);
-  await page.waitForSelector('#app:not([data-webgpu="pending"])', { timeout: 60_000 });
+  await page.goto(url);
+  await page.waitForSelector(readySelector, { timeout: 60_000 });
   return { page, errors };
+}
+
+function queryString(query: Record<string, string | number | boolean>): string {
+  return new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/**
+ * Opens the demo with its settings preset by query parameters and waits
+ * until the WebGPU check has finished (data-webgpu leaves "pending").
+ * `before` runs in the page ahead of its own scripts (to take WebGPU away).
+ */
+export function openDemo(
+  browser: Browser,
+  base: string,
+  query: Record<string, string | number | boolean> = {},
+  before?: () => void,
+): Promise<OpenPage> {
+  return openPage(browser, `${base}?${queryString(query)}`, '#app:not([data-webgpu="pending"])', before);
+}
+
+/**
+ * Opens the play page with its form preset by query parameters and waits
+ * until its engine has started in the worker (data-engine leaves "pending").
+ */
+export function openPlay(browser: Browser, base: string, query: Record<string, string | number | boolean> = {}, before?: () => void): Promise<OpenPage> {
+  return openPage(browser, `${base}play.html?${queryString(query)}`, '#app:not([data-engine="pending"])', before);
 }
 
 export async function readResults(page: Page): Promise<PageResults> {

@@ -62,6 +62,29 @@ describe('batched MCTS', () => {
     expect(seen.at(-1)?.playouts).toBe(result.playouts);
   });
 
+  test('an abort stops the search between rounds, leaving a whole tree that the next search reuses', async () => {
+    const settings = { ...defaultSettings('cpu', 4), leavesPerRound: 6, playoutsPerLeaf: 8, tactics: false };
+    const m = new Mcts(cpu, settings);
+    const p = Position.empty(GameKind.Hex, 5, { swap: false });
+    const stop = new AbortController();
+    const rounds: number[] = [];
+    const reason = new Error('taken back');
+    const aborted = m.search(p, {
+      playouts: 6 * 8 * 10,
+      signal: stop.signal,
+      onProgress: (progress) => {
+        rounds.push(progress.rounds);
+        if (progress.rounds === 2) stop.abort(reason);
+      },
+    });
+    await expect(aborted).rejects.toBe(reason);
+    expect(rounds).toEqual([1, 2]);
+    // The two rounds backed up before the abort are all there, and no virtual loss is left over.
+    const again = await m.search(p, { playouts: 6 * 8 });
+    expect(again.reusedPlayouts).toBe(2 * 6 * 8);
+    expect(again.moves.reduce((s, mv) => s + mv.visits, 0)).toBe(3 * 6 * 8);
+  });
+
   test('deterministic for a seed under a playout limit; another seed differs', async () => {
     const p = Position.fromText(GameKind.Hex, 6, 'b'.padEnd(36, '.'), Color.White);
     const run = (seed: number) => new Mcts(cpu, defaultSettings('cpu', seed)).search(p, { playouts: 1500 });
