@@ -13,6 +13,7 @@ import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { printable } from './printable.js';
 import { registerHtpCommand } from './htp-command.js';
+import { registerMatchCommand } from './match-command.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo): Command {
   registerBenchPaperCommand(program, io);
   registerChromeBenchCommand(program, io);
   registerHtpCommand(program, io);
+  registerMatchCommand(program, io);
   return program;
 }
 

@@ -11,6 +11,7 @@ import { cellName, parseCell } from '../game/notation.js';
 import { type Move, type Position, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
+import { FillKind } from '../fill/fill.js';
 import { Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { GameRecord } from './game-record.js';
 
@@ -23,9 +24,13 @@ export interface EngineSettings {
   readonly backend: BackendChoice;
   readonly seed: number;
   readonly swap: boolean;
+  /** The playouts' fill (SearchSettings.fill). */
+  readonly fill: FillKind;
+  /** The search's exact tactics (SearchSettings.tactics). */
+  readonly tactics: boolean;
 }
 
-export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true };
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true, fill: FillKind.Exact, tactics: true };
 
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
@@ -136,7 +141,7 @@ export class HtpEngine {
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -236,7 +241,8 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    this.search ??= new Mcts(this.evaluator, defaultSettings(this.evaluator.backend, this.settings.seed));
+    const { fill, tactics } = this.settings;
+    this.search ??= new Mcts(this.evaluator, { ...defaultSettings(this.evaluator.backend, this.settings.seed), fill, tactics });
     return this.search;
   }
 
