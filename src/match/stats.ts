@@ -19,7 +19,8 @@ export function wilsonInterval(wins: number, games: number, z = Z95): Interval {
   const z2n = (z * z) / games;
   const centre = (p + z2n / 2) / (1 + z2n);
   const half = (z * Math.sqrt((p * (1 - p)) / games + z2n / (4 * games))) / (1 + z2n);
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At 0 or all wins one end is exactly 0 or 1; rounding would leave it a hair off.
+  return { low: wins <= 0 ? 0 : Math.max(0, centre - half), high: wins >= games ? 1 : Math.min(1, centre + half) };
 }
 
 /** The Elo difference whose expected score is `share`: 400·log10(p / (1 − p)); ±Infinity at 1 and 0. */
