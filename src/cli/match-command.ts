@@ -14,7 +14,7 @@ import { parseCell } from '../game/notation.js';
 import type { Move } from '../game/position.js';
 import { progressLine } from '../jobs/progress-line.js';
 import { costStepText } from '../jobs/progress-text.js';
-import { type EngineSpec, externalEngine, ourEngine, parseSettings } from '../match/engine-spec.js';
+import { type EngineSpec, SETTING_OPTIONS, externalEngine, ourEngine, parseSettings } from '../match/engine-spec.js';
 import { EngineStartError, type MatchGame, type MatchPlan, matchGameSgf, playMatch } from '../match/match.js';
 import { matchReport, scalingReport } from '../match/report.js';
 import { type ScalingGame, fitScaling } from '../match/scaling-fit.js';
@@ -125,7 +125,7 @@ export function registerMatchCommand(program: Command, io: CliIo): void {
   program
     .command('match')
     .description('play two HTP engines against each other, refereed, and report the score, its 95% interval and the Elo difference')
-    .option('--a <settings>', 'engine A as settings of ours: key=value,… (playouts, time, fill, tactics, backend, threads)', '')
+    .option('--a <settings>', `engine A as settings of ours: key=value,… (${Object.keys(SETTING_OPTIONS).join(', ')})`, '')
     .option('--b <settings>', 'engine B as settings of ours', '')
     .option('--engine-a <command>', 'engine A as an HTP command line (instead of --a)')
     .option('--engine-b <command>', 'engine B as an HTP command line (instead of --b)')

@@ -30,7 +30,7 @@ const hex = (size: number, opening: string | null, swap = true): GameSetup => ({
   swap,
   opening: opening === null ? null : parseCell(geometryOf(GameKind.Hex, size), opening),
   seeds,
-  timeoutMs: 5000,
+  timeoutMs: 20_000,
 });
 
 async function game(black: HtpProcess, white: HtpProcess, setup: GameSetup): Promise<PlayedGame> {
@@ -84,8 +84,11 @@ describe('the referee', () => {
   });
 
   test('silence past the time limit forfeits, and the engine is stopped', async () => {
+    const black = fake();
     const white = fake('--hang-at', '1');
-    const played = await game(fake(), white, { ...hex(3, 'a1'), timeoutMs: 300 });
+    // Started first, so that a slow start on a busy machine is not taken for the silence.
+    await Promise.all([black.send('name', 30_000), white.send('name', 30_000)]);
+    const played = await game(black, white, { ...hex(3, 'a1'), timeoutMs: 1500 });
     expect(played.forfeit).toMatchObject({ player: Color.White, kind: 'timeout' });
     await expect.poll(() => white.alive).toBe(false);
   });
