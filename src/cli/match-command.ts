@@ -121,6 +121,44 @@ function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
   });
 }
 
+/**
+ * Plays the runs in turn, with one progress line over all their games, an
+ * SGF file per game as it ends, and each run's report once it is over; gives
+ * the games for the scaling fit (none without --scaling).
+ */
+async function playRuns(runs: readonly Run[], options: MatchOptions, io: CliIo): Promise<ScalingGame[]> {
+  const progress = progressLine(io.stderr, 'lines');
+  const total = runs.reduce((s, r) => s + r.plan.games, 0);
+  const date = new Date().toISOString().slice(0, 10);
+  const start = Date.now();
+  const fitGames: ScalingGame[] = [];
+  let done = 0;
+  for (const [k, run] of runs.entries()) {
+    const wins = { A: 0, B: 0 };
+    const prefix = runs.length > 1 ? `pair${k + 1}-` : '';
+    const out = options.out;
+    let games: MatchGame[];
+    try {
+      games = await playMatch(run.plan, async (game) => {
+        done++;
+        wins[game.winner]++;
+        if (out !== undefined) await writeFile(join(resolve(out), `${prefix}game-${String(game.index + 1).padStart(4, '0')}.sgf`), matchGameSgf(game, run.plan, date));
+        progress.show(costStepText(done - 1, total, `${run.label}: A ${wins.A}, B ${wins.B}`, Date.now() - start, done, total - done));
+      });
+    } catch (error) {
+      if (error instanceof EngineStartError) throw usageError(`${engineOption(options, error.side)}: ${error.message}`);
+      throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+    } finally {
+      progress.end();
+    }
+    const lines = matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label });
+    const seconds = Math.round((Date.now() - start) / 1000);
+    await writeText(io.stdout, `${run.label}: ${run.plan.games} games, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    fitGames.push(...scalingGames(run, games));
+  }
+  return fitGames;
+}
+
 export function registerMatchCommand(program: Command, io: CliIo): void {
   program
     .command('match')
@@ -141,36 +179,8 @@ export function registerMatchCommand(program: Command, io: CliIo): void {
     .option('--out <dir>', 'write each game as SGF into this folder')
     .action(async (options: MatchOptions) => {
       const runs = plannedRuns(options);
-      const out = options.out;
-      if (out !== undefined) await checkWritableFolder('--out', out);
-      const progress = progressLine(io.stderr, 'lines');
-      const total = runs.reduce((s, r) => s + r.plan.games, 0);
-      const date = new Date().toISOString().slice(0, 10);
-      const start = Date.now();
-      const fitGames: ScalingGame[] = [];
-      let done = 0;
-      for (const [k, run] of runs.entries()) {
-        const wins = { A: 0, B: 0 };
-        const prefix = runs.length > 1 ? `pair${k + 1}-` : '';
-        let games: MatchGame[];
-        try {
-          games = await playMatch(run.plan, async (game) => {
-            done++;
-            wins[game.winner]++;
-            if (out !== undefined) await writeFile(join(resolve(out), `${prefix}game-${String(game.index + 1).padStart(4, '0')}.sgf`), matchGameSgf(game, run.plan, date));
-            progress.show(costStepText(done - 1, total, `${run.label}: A ${wins.A}, B ${wins.B}`, Date.now() - start, done, total - done));
-          });
-        } catch (error) {
-          progress.end();
-          if (error instanceof EngineStartError) throw usageError(`${engineOption(options, error.side)}: ${error.message}`);
-          throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
-        }
-        progress.end();
-        const lines = matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label });
-        const seconds = Math.round((Date.now() - start) / 1000);
-        await writeText(io.stdout, `${run.label}: ${run.plan.games} games, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
-        fitGames.push(...scalingGames(run, games));
-      }
+      if (options.out !== undefined) await checkWritableFolder('--out', options.out);
+      const fitGames = await playRuns(runs, options, io);
       if (runs.length === 1) return;
       let fit: string[];
       try {
