@@ -45,6 +45,16 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['bench-search --backend gpu', ['bench-search', '--backend', 'gpu'], '', '', /^error: --backend must be cpu, webgpu or auto, not "gpu"$/],
   ['bench-search --leaves 0', ['bench-search', '--leaves', '0'], '', '', /^error: --leaves must be a whole number from 1 to 65,536, not "0"$/],
   ['bench-search --size 40', ['bench-search', '--size', '40'], '', '', /^error: Hex size must be a whole number from 1 to 31, not 40$/],
+  ['htp --fill dice', ['htp', '--fill', 'dice'], '', '', /^error: --fill: unknown fill "dice" \(expected exact or coin\)$/],
+  ['htp --tactics yes', ['htp', '--tactics', 'yes'], '', '', /^error: --tactics must be on or off, not "yes"$/],
+  ['htp --threads 1000', ['htp', '--threads', '1000'], '', '', /^error: --threads must be a whole number from 0 to 256, not "1000"$/],
+  ['match --games 0', ['match', '--games', '0'], '', '', /^error: --games must be a whole number from 1 to 1,000,000, not "0"$/],
+  ['match --a with an unknown key', ['match', '--a', 'playouts=100,speed=9'], '', '', /^error: --a: unknown setting "speed" \(known: playouts, time, [a-z, ]+\)$/],
+  ['match --b with a bad value', ['match', '--b', 'fill=dice', '--games', '2'], '', '', /^error: --b: engine B did not start: error: --fill: unknown fill "dice"/],
+  ['match --engine-a that is not there', ['match', '--engine-a', '/nonexistent/engine --x', '--games', '2'], '', '', /^error: --engine-a: engine A did not start: /],
+  ['match --openings off the board', ['match', '--size', '5', '--openings', 'a1,f6'], '', '', /^error: --openings: f6 is off the board$/],
+  ['match --scaling with one count', ['match', '--scaling', '1000'], '', '', /^error: --scaling needs two or more playout counts$/],
+  ['match --out under /proc', ['match', '--out', '/proc/hexbatch-sgf'], '', '', /^error: --out \/proc\/hexbatch-sgf cannot be written: /],
   ['chrome-bench --out under /proc', ['chrome-bench', '--out', '/proc/hexbatch'], '', '', /^error: --out \/proc\/hexbatch cannot be written: /],
 ];
 

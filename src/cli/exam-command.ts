@@ -10,7 +10,7 @@ import { progressLine } from '../jobs/progress-line.js';
 import { formatTable } from '../jobs/text-table.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
-import { type EngineOptions, addEngineOptions, engineSettings, makeEngine } from './htp-command.js';
+import { type EngineOptions, addEngineOptions, engineSetup, makeEngine } from './htp-command.js';
 import type { CliIo } from './io.js';
 import { printable } from './printable.js';
 
@@ -54,10 +54,11 @@ export function registerExamCommand(program: Command, io: CliIo): void {
   addEngineOptions(program.command('exam').description('score the HTP engine on positions with known winning moves (e.g. bench/hex-tactics.txt)').argument('<file>', 'positions: game size colour board winning-moves…, one a line'))
     .option('--min-percent <n>', boundedHelp(MIN_PERCENT, 'exit 1 when fewer are right'))
     .action(async (file: string, options: ExamOptions) => {
-      const settings = engineSettings({ ...options, swap: false });
+      const setup = engineSetup({ ...options, swap: false });
+      const settings = setup.settings;
       const minPercent = options.minPercent === undefined ? 0 : parseBounded(MIN_PERCENT, options.minPercent);
       const questions = await readQuestions(file);
-      const engine = makeEngine(settings, io);
+      const engine = makeEngine(setup, io);
       const progress = progressLine(io.stderr, 'silent');
       const answers: ExamAnswer[] = [];
       try {

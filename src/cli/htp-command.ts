@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { version } from '../../package.json';
 import { createEvaluator } from '../eval/create-evaluator.js';
+import { parseFillKind } from '../fill/fill.js';
 import { type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
@@ -11,6 +12,7 @@ import { type CliIo, writeText } from './io.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
+const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
 /** Playouts per move when neither --playouts nor --time is given. */
 const DEFAULT_PLAYOUTS = 10_000;
 
@@ -20,6 +22,22 @@ export interface EngineOptions {
   readonly backend: string;
   readonly seed: string;
   readonly swap: boolean;
+  readonly fill: string;
+  readonly tactics: string;
+  readonly solver: string;
+  readonly threads?: string;
+}
+
+/** What an engine command runs: the engine's settings and its evaluator's worker threads. */
+export interface EngineSetup {
+  readonly settings: EngineSettings;
+  readonly cpuWorkers?: number;
+}
+
+/** `on` or `off`, as `option` is given. */
+function parseOnOff(option: string, text: string): boolean {
+  if (text === 'on' || text === 'off') return text === 'on';
+  throw usageError(`${option} must be on or off, not "${text}"`);
 }
 
 /** The search's options, shared by every command that runs the engine (htp, exam). */
@@ -28,30 +46,39 @@ export function addEngineOptions(command: Command): Command {
     .option('--time <seconds>', 'time per move in seconds (0: none)')
     .option('--playouts <n>', boundedHelp(PLAYOUTS, `playouts per move (0: none); default ${DEFAULT_PLAYOUTS.toLocaleString('en-US')}, or none with --time`))
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
-    .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0');
+    .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0')
+    .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
+    .option('--tactics <on|off>', 'exact tactics at the root and wins in one at the leaves', 'on')
+    .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
+    .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'));
 }
 
-export function engineSettings(options: EngineOptions): EngineSettings {
+export function engineSetup(options: EngineOptions): EngineSetup {
   const seconds = options.time === undefined ? null : asUsage(() => parseSeconds(options.time as string), '--time');
   // A time limit alone means "think this long", not "stop at the default playouts".
   const playouts = options.playouts === undefined ? (seconds === null ? DEFAULT_PLAYOUTS : 0) : parseBounded(PLAYOUTS, options.playouts);
   const seed = parseBounded(SEED, options.seed);
+  const fill = asUsage(() => parseFillKind(options.fill), '--fill');
+  const tactics = parseOnOff('--tactics', options.tactics);
+  const solver = parseOnOff('--solver', options.solver);
   const backend = options.backend;
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
-  return { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap };
+  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver };
+  return options.threads === undefined ? { settings } : { settings, cpuWorkers: parseBounded(THREADS, options.threads) };
 }
 
 /** An engine on this package's evaluators; notices (a backend fallback) go to standard error. */
-export function makeEngine(settings: EngineSettings, io: CliIo): HtpEngine {
+export function makeEngine(setup: EngineSetup, io: CliIo): HtpEngine {
   const notice = (text: string) => io.stderr.write(`${text}\n`);
-  return new HtpEngine((b) => createEvaluator({ backend: b, notice }), version, settings);
+  const workers = setup.cpuWorkers === undefined ? {} : { cpuWorkers: setup.cpuWorkers };
+  return new HtpEngine((b) => createEvaluator({ backend: b, notice, ...workers }), version, setup.settings);
 }
 
 export function registerHtpCommand(program: Command, io: CliIo): void {
   addEngineOptions(program.command('htp').description('play as a Hex Text Protocol engine on standard input and output (for HexGui and other tools)'))
     .option('--no-swap', 'play without the swap rule')
     .action(async (options: EngineOptions) => {
-      const engine = makeEngine(engineSettings(options), io);
+      const engine = makeEngine(engineSetup(options), io);
       const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
       await runHtpSession(engine, lines, (text) => writeText(io.stdout, text));
       lines.close();

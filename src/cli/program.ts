@@ -15,6 +15,7 @@ import type { CliIo } from './io.js';
 import { printable } from './printable.js';
 import { registerExamCommand } from './exam-command.js';
 import { registerHtpCommand } from './htp-command.js';
+import { registerMatchCommand } from './match-command.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIo): Command {
   registerChromeBenchCommand(program, io);
   registerHtpCommand(program, io);
   registerExamCommand(program, io);
+  registerMatchCommand(program, io);
   return program;
 }
 

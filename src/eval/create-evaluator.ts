@@ -14,17 +14,20 @@ export interface EvaluatorOptions extends WebGpuEvaluatorOptions {
   readonly backend?: BackendChoice;
   /** The CPU backend's win test (default bitsliced, fused with the fill). */
   readonly cpuMethod?: WinTestMethod;
+  /** The CPU backend's worker threads (default one a core; see CpuEvaluatorOptions). */
+  readonly cpuWorkers?: number | 'cores';
 }
 
 export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
   const backend = options.backend ?? 'auto';
-  if (backend === 'cpu') return createCpuEvaluator(options.cpuMethod);
+  const cpu = () => createCpuEvaluator(options.cpuMethod, options.cpuWorkers === undefined ? {} : { workers: options.cpuWorkers });
+  if (backend === 'cpu') return cpu();
   if (backend === 'webgpu') return createWebGpuEvaluator(options);
   try {
     return await createWebGpuEvaluator(options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     options.notice?.(`hexbatch: using the CPU backend, since WebGPU could not be used: ${why}`);
-    return createCpuEvaluator(options.cpuMethod);
+    return cpu();
   }
 }

@@ -30,8 +30,11 @@ function sgfText(text: string): string {
   return text.replace(/[\\\]]/g, (c) => `\\${c}`);
 }
 
+/** The swap's name in SGF and HTP (HexGui's). */
+export const SWAP_MOVE_NAME = 'swap-pieces';
+
 function moveValue(g: Geometry, move: Move): string {
-  return move === SWAP ? 'swap-pieces' : cellName(g, move);
+  return move === SWAP ? SWAP_MOVE_NAME : cellName(g, move);
 }
 
 export function toSgf(game: SgfGame): string {

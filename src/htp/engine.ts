@@ -11,6 +11,7 @@ import { cellName, parseCell } from '../game/notation.js';
 import { type Move, type Position, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
+import { FillKind } from '../fill/fill.js';
 import { Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { GameRecord } from './game-record.js';
 
@@ -23,9 +24,15 @@ export interface EngineSettings {
   readonly backend: BackendChoice;
   readonly seed: number;
   readonly swap: boolean;
+  /** The playouts' fill (SearchSettings.fill). */
+  readonly fill: FillKind;
+  /** The search's exact tactics (SearchSettings.tactics). */
+  readonly tactics: boolean;
+  /** The root solver for late positions (SearchSettings.solver). */
+  readonly solver: boolean;
 }
 
-export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true };
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true, fill: FillKind.Exact, tactics: true, solver: true };
 
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
@@ -136,7 +143,7 @@ export class HtpEngine {
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -236,7 +243,8 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    this.search ??= new Mcts(this.evaluator, defaultSettings(this.evaluator.backend, this.settings.seed));
+    const { fill, tactics, solver } = this.settings;
+    this.search ??= new Mcts(this.evaluator, { ...defaultSettings(this.evaluator.backend, this.settings.seed), fill, tactics, solver });
     return this.search;
   }
 

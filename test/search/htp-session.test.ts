@@ -117,8 +117,18 @@ describe('hexbatch htp', () => {
     expect(replies(neither.out)[0]).toContain('playouts 10000 time none');
   });
 
+  test('--fill, --tactics and --threads reach the settings, and the engine still plays', async () => {
+    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+    expect(code).toBe(0);
+    const r = replies(out);
+    expect(r[0]).toMatch(/ fill coin tactics off solver on$/);
+    expect(r[2]).toMatch(/^= [a-d][1-4]$/);
+    const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
+    expect(defaults[0]).toMatch(/ fill exact tactics on solver on$/);
+  });
+
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);

@@ -1,0 +1,193 @@
+/**
+ * `hexbatch match`: two HTP engines (ours by settings, or any command line)
+ * play N refereed games; the score of A with its 95% interval and Elo, the
+ * forfeits, and an SGF file per game. `--scaling` plays a ladder of playout
+ * counts instead and fits P = σ(a + b·Δlog10 n).
+ */
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { Color } from '../game/color.js';
+import { GameKind, describeGeometry, geometryOf } from '../game/geometry.js';
+import { parseCell } from '../game/notation.js';
+import type { Move } from '../game/position.js';
+import { progressLine } from '../jobs/progress-line.js';
+import { costStepText } from '../jobs/progress-text.js';
+import { type EngineSpec, SETTING_OPTIONS, externalEngine, ourEngine, parseSettings } from '../match/engine-spec.js';
+import { EngineStartError, type MatchGame, type MatchPlan, matchGameSgf, playMatch } from '../match/match.js';
+import { matchReport, scalingReport } from '../match/report.js';
+import { type ScalingGame, fitScaling } from '../match/scaling-fit.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
+import { type CliIo, writeText } from './io.js';
+import { parseGame, parseGeometry, parseList } from './options.js';
+import { checkWritableFolder } from './output-file.js';
+
+const GAMES: Bound = { option: '--games', min: 1, max: 1_000_000 };
+const PARALLEL: Bound = { option: '--parallel', min: 1, max: 256 };
+const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
+const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
+const LADDER_PLAYOUTS: Bound = { option: '--scaling', min: 1, max: 1_000_000_000 };
+
+interface MatchOptions {
+  readonly a: string;
+  readonly b: string;
+  readonly engineA?: string;
+  readonly engineB?: string;
+  readonly scaling?: string;
+  readonly game: string;
+  readonly size: string;
+  readonly games: string;
+  readonly openings: string;
+  readonly swap: boolean;
+  readonly seed: string;
+  readonly parallel?: string;
+  readonly timeout: string;
+  readonly out?: string;
+}
+
+/** `all`: every cell in turn as black's first move; `none`: black's engine chooses; else a list of cells. */
+function parseOpenings(text: string, game: GameKind, size: number): (Move | null)[] {
+  const g = geometryOf(game, size);
+  if (text === 'none') return [null];
+  if (text === 'all') return Array.from({ length: g.cellCount }, (_, i) => i);
+  return parseList('--openings', text, (cell) => asUsage(() => parseCell(g, cell), '--openings'));
+}
+
+/** One game at a time per core: in a game only the side to move searches, so each engine gets one worker thread a game slot leaves it. */
+function defaultParallel(): number {
+  return Math.max(1, availableParallelism());
+}
+
+function engineFor(side: 'A' | 'B', settings: string, external: string | undefined, threads: number, noSwap: boolean): EngineSpec {
+  if (external !== undefined) {
+    if (settings !== '') throw usageError(`give either --${side.toLowerCase()} or --engine-${side.toLowerCase()}, not both`);
+    return asUsage(() => externalEngine(external), `--engine-${side.toLowerCase()}`);
+  }
+  return ourEngine(
+    asUsage(() => parseSettings(settings), `--${side.toLowerCase()}`),
+    { threads, noSwap },
+  );
+}
+
+/** The option that named `side`'s engine. */
+function engineOption(options: MatchOptions, side: 'A' | 'B'): string {
+  const external = side === 'A' ? options.engineA : options.engineB;
+  return external === undefined ? `--${side.toLowerCase()}` : `--engine-${side.toLowerCase()}`;
+}
+
+interface Run {
+  readonly label: string;
+  readonly plan: MatchPlan;
+  /** Playouts of A and B, for the scaling fit. */
+  readonly playouts?: { readonly A: number; readonly B: number };
+}
+
+function plannedRuns(options: MatchOptions): Run[] {
+  const game = parseGame(options.game);
+  const g = parseGeometry(game, options.size);
+  const games = parseBounded(GAMES, options.games);
+  const parallel = options.parallel === undefined ? defaultParallel() : parseBounded(PARALLEL, options.parallel);
+  const seed = parseBounded(SEED, options.seed);
+  const timeoutMs = parseBounded(TIMEOUT, options.timeout) * 1000;
+  const openings = parseOpenings(options.openings, game, g.size);
+  const swap = options.swap && game === GameKind.Hex;
+  // Game slots share the cores: each of our engines gets its share of them as worker threads.
+  const threads = Math.max(1, Math.floor(availableParallelism() / parallel));
+  const base = { game, size: g.size, swap, games, openings, seed, timeoutMs, parallel };
+  if (options.scaling === undefined) {
+    const engines = { A: engineFor('A', options.a, options.engineA, threads, !swap), B: engineFor('B', options.b, options.engineB, threads, !swap) };
+    return [{ label: describeGeometry(g), plan: { ...base, engines } }];
+  }
+  if (options.engineA !== undefined || options.engineB !== undefined || options.b !== '') throw usageError('--scaling plays settings of ours (--a, with playouts replaced) against themselves: leave out --b, --engine-a and --engine-b');
+  const ladder = parseList('--scaling', options.scaling, (n) => parseBounded(LADDER_PLAYOUTS, n)).sort((x, y) => x - y);
+  if (ladder.length < 2) throw usageError('--scaling needs two or more playout counts');
+  const settings = asUsage(() => parseSettings(options.a), '--a');
+  if (settings.has('playouts')) throw usageError('--scaling sets the playouts: leave playouts out of --a');
+  const at = (n: number) => ourEngine(new Map([...settings, ['playouts', String(n)]]), { threads, noSwap: !swap });
+  return ladder.slice(1).map((n, k) => {
+    const lower = ladder[k] as number;
+    return { label: `${describeGeometry(g)}, ${n} against ${lower} playouts`, plan: { ...base, seed: (seed + k) >>> 0, engines: { A: at(n), B: at(lower) } }, playouts: { A: n, B: lower } };
+  });
+}
+
+function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
+  const n = run.playouts;
+  if (n === undefined) return [];
+  return games.map((g) => {
+    const white = g.black === 'A' ? 'B' : 'A';
+    return { delta: Math.log10(n[g.black]) - Math.log10(n[white]), blackWon: g.played.winner === Color.Black };
+  });
+}
+
+/**
+ * Plays the runs in turn, with one progress line over all their games, an
+ * SGF file per game as it ends, and each run's report once it is over; gives
+ * the games for the scaling fit (none without --scaling).
+ */
+async function playRuns(runs: readonly Run[], options: MatchOptions, io: CliIo): Promise<ScalingGame[]> {
+  const progress = progressLine(io.stderr, 'lines');
+  const total = runs.reduce((s, r) => s + r.plan.games, 0);
+  const date = new Date().toISOString().slice(0, 10);
+  const start = Date.now();
+  const fitGames: ScalingGame[] = [];
+  let done = 0;
+  for (const [k, run] of runs.entries()) {
+    const wins = { A: 0, B: 0 };
+    const prefix = runs.length > 1 ? `pair${k + 1}-` : '';
+    const out = options.out;
+    let games: MatchGame[];
+    try {
+      games = await playMatch(run.plan, async (game) => {
+        done++;
+        wins[game.winner]++;
+        if (out !== undefined) await writeFile(join(resolve(out), `${prefix}game-${String(game.index + 1).padStart(4, '0')}.sgf`), matchGameSgf(game, run.plan, date));
+        progress.show(costStepText(done - 1, total, `${run.label}: A ${wins.A}, B ${wins.B}`, Date.now() - start, done, total - done));
+      });
+    } catch (error) {
+      if (error instanceof EngineStartError) throw usageError(`${engineOption(options, error.side)}: ${error.message}`);
+      throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+    } finally {
+      progress.end();
+    }
+    const lines = matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label });
+    const seconds = Math.round((Date.now() - start) / 1000);
+    await writeText(io.stdout, `${run.label}: ${run.plan.games} games, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    fitGames.push(...scalingGames(run, games));
+  }
+  return fitGames;
+}
+
+export function registerMatchCommand(program: Command, io: CliIo): void {
+  program
+    .command('match')
+    .description('play two HTP engines against each other, refereed, and report the score, its 95% interval and the Elo difference')
+    .option('--a <settings>', `engine A as settings of ours: key=value,… (${Object.keys(SETTING_OPTIONS).join(', ')})`, '')
+    .option('--b <settings>', 'engine B as settings of ours', '')
+    .option('--engine-a <command>', 'engine A as an HTP command line (instead of --a)')
+    .option('--engine-b <command>', 'engine B as an HTP command line (instead of --b)')
+    .option('--scaling <n,n,…>', 'play each playout count against the next lower one (--a gives the other settings) and fit the scaling')
+    .option('--game <game>', 'hex or y', 'hex')
+    .option('--size <n>', 'board size', '7')
+    .option('--games <n>', boundedHelp(GAMES, 'games (per pair with --scaling)'), '100')
+    .option('--openings <list>', 'black\'s forced first moves, each played twice with colours exchanged: all (every cell), none, or cells (a1,b2)', 'all')
+    .option('--no-swap', 'play without the swap rule')
+    .option('--seed <n>', boundedHelp(SEED, 'seed of the games'), '0')
+    .option('--parallel <n>', boundedHelp(PARALLEL, 'games at once (default one a core)'))
+    .option('--timeout <seconds>', boundedHelp(TIMEOUT, 'longest wait for one reply; past it the engine forfeits'), '600')
+    .option('--out <dir>', 'write each game as SGF into this folder')
+    .action(async (options: MatchOptions) => {
+      const runs = plannedRuns(options);
+      if (options.out !== undefined) await checkWritableFolder('--out', options.out);
+      const fitGames = await playRuns(runs, options, io);
+      if (runs.length === 1) return;
+      let fit: string[];
+      try {
+        fit = scalingReport(fitScaling(fitGames));
+      } catch (error) {
+        throw new CliError(`error: the scaling fit failed: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      await writeText(io.stdout, `${fit.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,162 @@
+/**
+ * A match: N refereed games between engines A and B, several at once. Game
+ * i gives A black when i is even, and black's forced first move is opening
+ * ⌊i/2⌋ of the list (cycled), so each opening is played twice with the
+ * colours exchanged. Every game slot keeps its own pair of engine processes
+ * across games (a new one replaces any that died).
+ */
+import { Color, type Player } from '../game/color.js';
+import { type GameKind, geometryOf } from '../game/geometry.js';
+import type { Move } from '../game/position.js';
+import { toSgf } from '../game/sgf.js';
+import type { EngineSpec } from './engine-spec.js';
+import { HtpProcess } from './htp-process.js';
+import { type ForfeitKind, type PlayedGame, playGame } from './referee.js';
+
+export type Side = 'A' | 'B';
+
+export interface MatchPlan {
+  readonly engines: Readonly<Record<Side, EngineSpec>>;
+  readonly game: GameKind;
+  readonly size: number;
+  readonly swap: boolean;
+  readonly games: number;
+  /** Black's forced first moves, cycled; [null]: black's engine chooses. */
+  readonly openings: readonly (Move | null)[];
+  readonly seed: number;
+  readonly timeoutMs: number;
+  /** Games at once. */
+  readonly parallel: number;
+}
+
+export interface MatchGame {
+  readonly index: number;
+  readonly black: Side;
+  readonly opening: Move | null;
+  readonly played: PlayedGame;
+  readonly winner: Side;
+}
+
+export interface SideTally {
+  readonly wins: number;
+  readonly forfeits: Readonly<Record<ForfeitKind, number>>;
+}
+
+export class EngineStartError extends Error {
+  constructor(
+    readonly side: Side,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineStartError';
+  }
+}
+
+/** Who is black in game `index`, and its forced opening. */
+export function scheduled(index: number, openings: readonly (Move | null)[]): { black: Side; opening: Move | null } {
+  return { black: index % 2 === 0 ? 'A' : 'B', opening: openings[Math.floor(index / 2) % openings.length] ?? null };
+}
+
+/** A seed per game and side, spread so that neighbouring games share no streams (a 32-bit mix). */
+export function gameSeed(seed: number, index: number, side: Side): number {
+  let x = (seed ^ Math.imul(index * 2 + (side === 'A' ? 0 : 1) + 1, 0x9e3779b9)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+const other = (side: Side): Side => (side === 'A' ? 'B' : 'A');
+
+class Slot {
+  private readonly processes: Partial<Record<Side, HtpProcess>> = {};
+
+  constructor(private readonly engines: Readonly<Record<Side, EngineSpec>>) {}
+
+  engine(side: Side): HtpProcess {
+    const current = this.processes[side];
+    if (current?.alive) return current;
+    const spec = this.engines[side];
+    const fresh = new HtpProcess(spec.command, spec.args);
+    this.processes[side] = fresh;
+    return fresh;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.processes).map((p) => p.quit()));
+  }
+}
+
+/** Starts both engines of `slot` and asks their names, so that an engine that cannot run stops the match before it starts. */
+async function checkEngines(slot: Slot, timeoutMs: number): Promise<void> {
+  for (const side of ['A', 'B'] as const) {
+    const engine = slot.engine(side);
+    try {
+      await engine.send('name', timeoutMs);
+    } catch (error) {
+      const why = engine.lastErrorLine || (error as Error).message;
+      throw new EngineStartError(side, `engine ${side} did not start: ${why}`);
+    }
+  }
+}
+
+/** Plays the match; `onGame` hears of each game as it ends (in the order they end). */
+export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done: number) => void | Promise<void> = () => {}): Promise<MatchGame[]> {
+  const slots = Array.from({ length: Math.max(1, Math.min(plan.parallel, plan.games)) }, () => new Slot(plan.engines));
+  const results: MatchGame[] = [];
+  let next = 0;
+  try {
+    await checkEngines(slots[0] as Slot, plan.timeoutMs);
+    await Promise.all(
+      slots.map(async (slot) => {
+        while (next < plan.games) {
+          const index = next++;
+          const { black, opening } = scheduled(index, plan.openings);
+          const white = other(black);
+          const seeds: Record<Player, number> = { [Color.Black]: gameSeed(plan.seed, index, black), [Color.White]: gameSeed(plan.seed, index, white) };
+          const played = await playGame(
+            { link: slot.engine(black), ours: plan.engines[black].ours },
+            { link: slot.engine(white), ours: plan.engines[white].ours },
+            { game: plan.game, size: plan.size, swap: plan.swap, opening, seeds, timeoutMs: plan.timeoutMs },
+          );
+          const game: MatchGame = { index, black, opening, played, winner: played.winner === Color.Black ? black : white };
+          results.push(game);
+          await onGame(game, results.length);
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(slots.map((s) => s.close()));
+  }
+  return results.sort((x, y) => x.index - y.index);
+}
+
+const NO_FORFEITS: Record<ForfeitKind, number> = { illegal: 0, refused: 0, crash: 0, timeout: 0 };
+
+/** Wins and forfeits (by kind) of one side. */
+export function tally(games: readonly MatchGame[], side: Side): SideTally {
+  const forfeits = { ...NO_FORFEITS };
+  let wins = 0;
+  for (const g of games) {
+    if (g.winner === side) wins++;
+    const f = g.played.forfeit;
+    if (f !== null && (f.player === Color.Black) === (g.black === side)) forfeits[f.kind]++;
+  }
+  return { wins, forfeits };
+}
+
+/** The game as SGF, with the engines' labels, the result and how it ended. */
+export function matchGameSgf(game: MatchGame, plan: Pick<MatchPlan, 'engines' | 'game' | 'size'>, date: string): string {
+  const f = game.played.forfeit;
+  const note = f !== null ? `Forfeit` : game.played.resigned ? 'Resign' : undefined;
+  const comment = [`game ${game.index + 1}`, game.opening === null ? 'no forced opening' : 'first move forced', f === null ? '' : `forfeit (${f.kind}): ${f.detail}`].filter((s) => s !== '').join('; ');
+  return toSgf({
+    geometry: geometryOf(plan.game, plan.size),
+    moves: game.played.moves,
+    blackName: plan.engines[game.black].label,
+    whiteName: plan.engines[other(game.black)].label,
+    winner: game.played.winner,
+    ...(note === undefined ? {} : { resultNote: note }),
+    date,
+    comment,
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * One game between two HTP engines, refereed: the true game is kept here in
+ * a Position, and every move an engine names is checked against it before
+ * it is played or passed on. An illegal move, a `?` reply, a crash or a
+ * missing reply forfeits the game for the engine at fault.
+ */
+import { Color, type Player, opponent } from '../game/color.js';
+import { GameKind } from '../game/geometry.js';
+import { cellName, parseCell } from '../game/notation.js';
+import { type Move, Position, SWAP } from '../game/position.js';
+import { SWAP_MOVE_NAME } from '../game/sgf.js';
+import { EngineError, type EngineFault } from './htp-process.js';
+
+/** The part of an HTP engine the referee needs (HtpProcess, or a stand-in in tests). */
+export interface HtpEngineLink {
+  send(command: string, timeoutMs: number): Promise<string>;
+}
+
+export interface RefereedEngine {
+  readonly link: HtpEngineLink;
+  /** Ours: told the game's seed and, for Y, the game by `hexbatch-` commands. */
+  readonly ours: boolean;
+}
+
+export interface GameSetup {
+  readonly game: GameKind;
+  readonly size: number;
+  readonly swap: boolean;
+  /** Black's first move, played by the referee; null lets black's engine choose. */
+  readonly opening: Move | null;
+  /** The seed each of our engines searches this game with. */
+  readonly seeds: Readonly<Record<Player, number>>;
+  /** The longest wait for one reply. */
+  readonly timeoutMs: number;
+}
+
+export type ForfeitKind = EngineFault | 'illegal';
+
+export interface Forfeit {
+  readonly player: Player;
+  readonly kind: ForfeitKind;
+  readonly detail: string;
+}
+
+export interface PlayedGame {
+  /** In play order, the opening included. */
+  readonly moves: readonly { readonly player: Player; readonly move: Move }[];
+  readonly winner: Player;
+  /** Set when the game ended by a forfeit. */
+  readonly forfeit: Forfeit | null;
+  /** Set when the loser resigned. */
+  readonly resigned: boolean;
+}
+
+const colorWord = (p: Player) => (p === Color.Black ? 'b' : 'w');
+
+function moveText(position: Position, move: Move): string {
+  return move === SWAP ? SWAP_MOVE_NAME : cellName(position.geometry, move);
+}
+
+/** The move `text` names if it is legal in `position`, else the reason it is not. */
+function legalMove(position: Position, text: string): Move | string {
+  const word = text.trim().toLowerCase();
+  if (word === SWAP_MOVE_NAME) return position.canSwap() ? SWAP : 'swap-pieces is not legal here';
+  let cell: number;
+  try {
+    cell = parseCell(position.geometry, word);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return position.at(cell) === Color.Empty ? cell : `${word} is already taken`;
+}
+
+class ForfeitSignal extends Error {
+  constructor(readonly forfeit: Forfeit) {
+    super(forfeit.detail);
+  }
+}
+
+/** Sends a command to `player`'s engine; any failure is that player's forfeit. */
+async function ask(engines: Record<Player, RefereedEngine>, player: Player, command: string, timeoutMs: number): Promise<string> {
+  try {
+    return await engines[player].link.send(command, timeoutMs);
+  } catch (error) {
+    if (error instanceof EngineError) throw new ForfeitSignal({ player, kind: error.fault, detail: `${command}: ${error.message}` });
+    throw error;
+  }
+}
+
+export async function playGame(black: RefereedEngine, white: RefereedEngine, setup: GameSetup): Promise<PlayedGame> {
+  const engines: Record<Player, RefereedEngine> = { [Color.Black]: black, [Color.White]: white };
+  const position = Position.empty(setup.game, setup.size, { swap: setup.swap });
+  const moves: { player: Player; move: Move }[] = [];
+  const t = setup.timeoutMs;
+  try {
+    for (const player of [Color.Black, Color.White] as const) {
+      const engine = engines[player];
+      if (engine.ours) await ask(engines, player, `hexbatch-seed ${setup.seeds[player]}`, t);
+      if (setup.game === GameKind.Y) await ask(engines, player, `hexbatch-game y ${setup.size}`, t);
+      else await ask(engines, player, `boardsize ${setup.size}`, t);
+      await ask(engines, player, 'clear_board', t);
+    }
+    const tell = async (player: Player, move: Move) => {
+      const text = moveText(position, move);
+      position.play(move);
+      moves.push({ player, move });
+      await ask(engines, opponent(player), `play ${colorWord(player)} ${text}`, t);
+    };
+    if (setup.opening !== null) {
+      const text = moveText(position, setup.opening);
+      await ask(engines, Color.Black, `play b ${text}`, t);
+      await tell(Color.Black, setup.opening);
+    }
+    while (!position.isOver()) {
+      const player = position.toMove;
+      const reply = (await ask(engines, player, `genmove ${colorWord(player)}`, t)).trim();
+      if (reply.toLowerCase() === 'resign') return { moves, winner: opponent(player), forfeit: null, resigned: true };
+      const move = legalMove(position, reply);
+      if (typeof move === 'string') throw new ForfeitSignal({ player, kind: 'illegal', detail: `genmove ${colorWord(player)} gave "${reply.slice(0, 40)}": ${move}` });
+      await tell(player, move);
+    }
+    return { moves, winner: position.winner() as Player, forfeit: null, resigned: false };
+  } catch (error) {
+    if (!(error instanceof ForfeitSignal)) throw error;
+    return { moves, winner: opponent(error.forfeit.player), forfeit: error.forfeit, resigned: false };
+  }
+}
