@@ -29,6 +29,6 @@ port.on('message', (message: ToWorker) => {
   } catch (error) {
     reply = { type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) };
   }
-  const transfer = [reply.type === 'result' ? [reply.result.ownership?.buffer, reply.result.winners?.buffer] : []].flat();
+  const transfer = [reply.type === 'result' ? [reply.result.ownership?.buffer, reply.result.blackOwned?.buffer, reply.result.winners?.buffer] : []].flat();
   port.postMessage(reply, transfer.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
 });
