@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { version } from '../../package.json';
 import { createEvaluator } from '../eval/create-evaluator.js';
-import { HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
+import { DEFAULT_ENGINE_SETTINGS, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
@@ -18,6 +18,7 @@ interface HtpOptions {
   readonly backend: string;
   readonly seed: string;
   readonly swap: boolean;
+  readonly rave: string;
 }
 
 export function registerHtpCommand(program: Command, io: CliIo): void {
@@ -29,14 +30,17 @@ export function registerHtpCommand(program: Command, io: CliIo): void {
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0')
     .option('--no-swap', 'play without the swap rule')
+    .option('--rave <on|off>', 'UCT-RAVE rather than plain UCT (README: Search and the HTP engine)', DEFAULT_ENGINE_SETTINGS.rave ? 'on' : 'off')
     .action(async (options: HtpOptions) => {
       const playouts = parseBounded(PLAYOUTS, options.playouts);
       const seed = parseBounded(SEED, options.seed);
       const seconds = options.time === undefined ? null : asUsage(() => parseSeconds(options.time as string), '--time');
       const backend = options.backend;
       if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
+      if (options.rave !== 'on' && options.rave !== 'off') throw usageError(`--rave must be on or off, not "${options.rave}"`);
+      const rave = options.rave === 'on';
       const notice = (text: string) => io.stderr.write(`${text}\n`);
-      const engine = new HtpEngine((b) => createEvaluator({ backend: b, notice }), version, { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap });
+      const engine = new HtpEngine((b) => createEvaluator({ backend: b, notice }), version, { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, rave });
       const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
       await runHtpSession(engine, lines, (text) => writeText(io.stdout, text));
       lines.close();

@@ -108,8 +108,22 @@ describe('hexbatch htp', () => {
     expect((r[5] as string).slice(2)).not.toBe((r[2] as string).slice(2));
   });
 
+  test('RAVE on and off, from the command line and by command', async () => {
+    const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-rave on', 'hexbatch-settings', 'genmove w', 'hexbatch-rave maybe', 'hexbatch-rave'].join('\n');
+    const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
+    expect(code).toBe(0);
+    const r = replies(out);
+    expect(r[0]).toMatch(/ rave off$/);
+    expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
+    expect(r[4]).toBe('=');
+    expect(r[5]).toMatch(/ rave on$/);
+    expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
+    expect(r[7]).toBe('? expected on or off');
+    expect(r[8]).toBe('? expected 1 argument');
+  });
+
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--rave', 'maybe']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);
