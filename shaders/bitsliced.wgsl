@@ -106,7 +106,7 @@ fn tally_slices(group: u32, first_slot: u32, valid: u32) -> vec2u {
   if (OWNERSHIP) {
     for (var cell = 0u; cell < CELL_COUNT; cell++) {
       let owners = black_owners[cell];
-      tally_ownership(cell, countOneBits((owners & black_won) | (~owners & white_wins)));
+      tally_ownership(cell, countOneBits((owners & black_won) | (~owners & white_wins)), countOneBits(owners & (black_won | white_wins)));
     }
   }
   return vec2u(countOneBits(black_won), countOneBits(white_wins));

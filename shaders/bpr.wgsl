@@ -49,6 +49,6 @@ fn decide_board() -> u32 {
 fn tally_board_ownership(winner: u32) {
   for (var cell = 0u; cell < CELL_COUNT; cell++) {
     let black = ((black_cells[cell / 32u] >> (cell % 32u)) & 1u) == 1u;
-    tally_ownership(cell, select(0u, 1u, black == (winner == BLACK)));
+    tally_ownership(cell, select(0u, 1u, black == (winner == BLACK)), select(0u, 1u, black));
   }
 }

@@ -22,8 +22,9 @@ override WORKGROUP_SIZE: u32 = 64u;
 override ITEMS_PER_WORKGROUP: u32;
 override WRITE_WINNERS: bool = false;
 override OWNERSHIP: bool = false;
-// Length of the workgroup's ownership tally: CELL_COUNT with ownership, else 1.
-override OWNERSHIP_CELLS: u32 = 1u;
+// Length of a position's ownership tally: 2 × CELL_COUNT with ownership
+// (the owner-won counts, then the black-owned counts), else 1.
+override OWNERSHIP_WORDS: u32 = 1u;
 
 struct Params {
   seed: u32,
@@ -44,14 +45,15 @@ struct Params {
 @group(0) @binding(1) var<storage, read> positions: array<u32>;
 // Per position: black wins, white wins.
 @group(0) @binding(2) var<storage, read_write> counts: array<atomic<u32>>;
-// Per position and cell: playouts won by the player owning the cell.
+// Per position, CELL_COUNT words: per cell, the playouts won by the player
+// owning the cell; then CELL_COUNT words: the playouts in which black owned it.
 @group(0) @binding(3) var<storage, read_write> ownership: array<atomic<u32>>;
 // Every board's winner at 2 bits, 16 to a word, item order.
 @group(0) @binding(4) var<storage, read_write> winners: array<atomic<u32>>;
 
 var<workgroup> wg_black: atomic<u32>;
 var<workgroup> wg_white: atomic<u32>;
-var<workgroup> wg_own: array<atomic<u32>, OWNERSHIP_CELLS>;
+var<workgroup> wg_own: array<atomic<u32>, OWNERSHIP_WORDS>;
 
 struct Item {
   position: u32,  // within the dispatch, clamped so that it can always be read
@@ -99,9 +101,13 @@ fn record_winner(item: Item, winner: u32) {
   }
 }
 
-fn tally_ownership(cell: u32, wins: u32) {
+// Adds to one cell the boards its owner won and the boards black owned it.
+fn tally_ownership(cell: u32, wins: u32, black_owned: u32) {
   if (OWNERSHIP && wins != 0u) {
     atomicAdd(&wg_own[cell], wins);
+  }
+  if (OWNERSHIP && black_owned != 0u) {
+    atomicAdd(&wg_own[CELL_COUNT + cell], black_owned);
   }
 }
 
@@ -130,10 +136,10 @@ fn finish_workgroup(group: u32, lid: u32, black: u32, white: u32) {
     }
   }
   if (OWNERSHIP) {
-    for (var cell = lid; cell < CELL_COUNT; cell += WORKGROUP_SIZE) {
-      let n = atomicLoad(&wg_own[cell]);
+    for (var k = lid; k < OWNERSHIP_WORDS; k += WORKGROUP_SIZE) {
+      let n = atomicLoad(&wg_own[k]);
       if (n != 0u) {
-        atomicAdd(&ownership[p * CELL_COUNT + cell], n);
+        atomicAdd(&ownership[p * OWNERSHIP_WORDS + k], n);
       }
     }
   }

@@ -136,7 +136,7 @@ fn tally_board_ownership(winner: u32) {
     let row_length = select(r + 1u, BOARD_SIZE, IS_HEX);
     let owned = select(white_rows[r], black_rows[r], winner == BLACK);
     for (var c = 0u; c < row_length; c++) {
-      tally_ownership(cell, (owned >> c) & 1u);
+      tally_ownership(cell, (owned >> c) & 1u, (black_rows[r] >> c) & 1u);
       cell += 1u;
     }
   }

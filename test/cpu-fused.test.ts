@@ -45,7 +45,7 @@ describe('fillSlices', () => {
 
 describe('the fused player', () => {
   for (const [game, size] of CASES) {
-    test(`${game} ${size}: winners and ownership are union-find's on the filled boards`, () => {
+    test(`${game} ${size}: winners, ownership and black-owned counts are union-find's on the filled boards`, () => {
       const g = geometryOf(game, size);
       const random = testRandom(size + 100);
       const positions = [0.9, 0.4].map((e, i) => ({ cells: randomCells(g, e, random), toMove: (i === 0 ? Color.White : Color.Black) as Player }));
@@ -57,6 +57,7 @@ describe('the fused player', () => {
           const r = play({ position: p, first, end });
           const board = new Uint8Array(g.cellCount);
           const ownership = new Uint32Array(g.cellCount);
+          const blackOwned = new Uint32Array(g.cellCount);
           let black = 0;
           for (let q = first; q < end; q++) {
             const position = positions[p]!;
@@ -66,10 +67,12 @@ describe('the fused player', () => {
             if (winner === Color.Black) black++;
             board.forEach((v, i) => {
               if (v === winner) ownership[i] = (ownership[i] as number) + 1;
+              if (v === Color.Black) blackOwned[i] = (blackOwned[i] as number) + 1;
             });
           }
           expect([r.blackWins, r.whiteWins]).toEqual([black, end - first - black]);
           expect(r.ownership).toEqual(ownership);
+          expect(r.blackOwned).toEqual(blackOwned);
         }
       }
     });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { version } from '../../package.json';
 import { createEvaluator } from '../eval/create-evaluator.js';
 import { parseFillKind } from '../fill/fill.js';
-import { type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
@@ -25,6 +25,7 @@ export interface EngineOptions {
   readonly fill: string;
   readonly tactics: string;
   readonly solver: string;
+  readonly rave: string;
   readonly threads?: string;
 }
 
@@ -50,6 +51,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
     .option('--tactics <on|off>', 'exact tactics at the root and wins in one at the leaves', 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
+    .option('--rave <on|off>', 'UCT-RAVE rather than plain UCT (README: Search and the HTP engine)', DEFAULT_ENGINE_SETTINGS.rave ? 'on' : 'off')
     .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'));
 }
 
@@ -61,9 +63,10 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const fill = asUsage(() => parseFillKind(options.fill), '--fill');
   const tactics = parseOnOff('--tactics', options.tactics);
   const solver = parseOnOff('--solver', options.solver);
+  const rave = parseOnOff('--rave', options.rave);
   const backend = options.backend;
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
-  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver };
+  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, rave };
   return options.threads === undefined ? { settings } : { settings, cpuWorkers: parseBounded(THREADS, options.threads) };
 }
 

@@ -30,6 +30,7 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
     if (!position) throw new RangeError(`no position ${chunk.position} in this job`);
     const base = (bases[chunk.position] ??= sliceFillBase(position.cells, position.toMove, slotOfCell, layout.blackTemplate));
     const ownership = job.ownership ? new Uint32Array(g.cellCount) : null;
+    const blackOwned = job.ownership ? new Uint32Array(g.cellCount) : null;
     const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
     let blackWins = 0;
     let whiteWins = 0;
@@ -43,14 +44,15 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
       blackWins += popcount(black);
       whiteWins += count - popcount(black);
       if (winners) winners32(black, ~black & mask, count, winners, first - chunk.first);
-      if (ownership) {
+      if (ownership && blackOwned) {
         // A cell's owner won where its bit equals the black-wins bit.
         for (let i = 0; i < ownership.length; i++) {
           const owner = plane[slotOfCell[i] as number] as number;
           ownership[i] = (ownership[i] as number) + popcount(~(owner ^ black) & mask);
+          blackOwned[i] = (blackOwned[i] as number) + popcount(owner & mask);
         }
       }
     }
-    return { ...chunk, blackWins, whiteWins, ownership, winners };
+    return { ...chunk, blackWins, whiteWins, ownership, blackOwned, winners };
   };
 }

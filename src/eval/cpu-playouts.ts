@@ -37,6 +37,8 @@ export interface ChunkResult extends Chunk {
   readonly whiteWins: number;
   /** Per cell, for this chunk's playouts only; present when the job asks. */
   readonly ownership: Uint32Array | null;
+  /** Per cell, the chunk's playouts in which black owned it; present with `ownership`. */
+  readonly blackOwned: Uint32Array | null;
   /** The chunk's winners, playout `first` at index 0; present when the job asks. */
   readonly winners: Uint8Array | null;
 }
@@ -61,6 +63,7 @@ function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array
   const position = job.positions[chunk.position];
   if (!position) throw new RangeError(`no position ${chunk.position} in this job`);
   const ownership = job.ownership ? new Uint32Array(board.length) : null;
+  const blackOwned = job.ownership ? new Uint32Array(board.length) : null;
   const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
   let blackWins = 0;
   let whiteWins = 0;
@@ -72,11 +75,14 @@ function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array
     if (winner === Color.Black) blackWins++;
     else if (winner === Color.White) whiteWins++;
     if (winners) winners[q - chunk.first] = winner;
-    if (ownership && winner !== Color.Empty) {
-      for (let i = 0; i < board.length; i++) if (board[i] === winner) ownership[i] = (ownership[i] as number) + 1;
+    if (ownership && blackOwned && winner !== Color.Empty) {
+      for (let i = 0; i < board.length; i++) {
+        if (board[i] === winner) ownership[i] = (ownership[i] as number) + 1;
+        if (board[i] === Color.Black) blackOwned[i] = (blackOwned[i] as number) + 1;
+      }
     }
   }
-  return { ...chunk, blackWins, whiteWins, ownership, winners };
+  return { ...chunk, blackWins, whiteWins, ownership, blackOwned, winners };
 }
 
 /**

@@ -29,6 +29,6 @@ port.on('message', (message: ToWorker) => {
   } catch (error) {
     reply = { type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) };
   }
-  const transfer = reply.type === 'results' ? reply.results.flatMap((r) => [r.ownership?.buffer, r.winners?.buffer]) : [];
+  const transfer = reply.type === 'results' ? reply.results.flatMap((r) => [r.ownership?.buffer, r.blackOwned?.buffer, r.winners?.buffer]) : [];
   port.postMessage(reply, transfer.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
 });

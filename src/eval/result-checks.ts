@@ -39,3 +39,40 @@ export function checkEveryPlayoutDecided(results: readonly PositionResult[], ker
     }
   });
 }
+
+/**
+ * Throws when a position's ownership counts are impossible: a count above
+ * the playouts, a black stone of the position not counted black-owned in
+ * every playout, or a white stone counted black-owned in any. A stone's cell
+ * is also won by its owner exactly as often as the owner won, and the joint
+ * counts of src/eval/amaf.ts must come out whole and within their margins.
+ */
+export function checkOwnershipCounts(positions: readonly { readonly cells: Cells }[], results: readonly PositionResult[], kernel: string): void {
+  results.forEach((r, k) => {
+    const { ownership, blackOwned } = r;
+    const cells = positions[k]?.cells;
+    if (!ownership || !blackOwned || !cells) return;
+    for (let i = 0; i < cells.length; i++) {
+      const own = ownership[i] as number;
+      const black = blackOwned[i] as number;
+      const stone = cells[i];
+      const twiceBlackOwnedBlackWon = own + black + r.blackWins - r.playouts;
+      const blackOwnedBlackWon = twiceBlackOwnedBlackWon / 2;
+      const wrong =
+        own > r.playouts ||
+        black > r.playouts ||
+        twiceBlackOwnedBlackWon < 0 ||
+        twiceBlackOwnedBlackWon % 2 !== 0 ||
+        blackOwnedBlackWon > Math.min(black, r.blackWins) ||
+        own - blackOwnedBlackWon > r.whiteWins ||
+        own < blackOwnedBlackWon ||
+        (stone === Color.Black && (black !== r.playouts || own !== r.blackWins)) ||
+        (stone === Color.White && (black !== 0 || own !== r.whiteWins));
+      if (wrong) {
+        throw new KernelFaultError(
+          `kernel ${kernel} gave impossible ownership counts for cell ${i} of position ${k} (owner won ${own}, black owned ${black}, of ${r.playouts} playouts)`,
+        );
+      }
+    }
+  });
+}

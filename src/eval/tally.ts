@@ -7,6 +7,7 @@ export class PositionTally {
   blackWins = 0;
   whiteWins = 0;
   readonly ownership: Uint32Array | null;
+  readonly blackOwned: Uint32Array | null;
   readonly winners: Uint8Array | null;
 
   constructor(
@@ -16,6 +17,7 @@ export class PositionTally {
     options: { readonly ownership?: boolean; readonly winners?: boolean },
   ) {
     this.ownership = options.ownership ? new Uint32Array(cellCount) : null;
+    this.blackOwned = options.ownership ? new Uint32Array(cellCount) : null;
     this.winners = options.winners ? new Uint8Array(playouts) : null;
   }
 
@@ -24,9 +26,8 @@ export class PositionTally {
     this.blackWins += chunk.blackWins;
     this.whiteWins += chunk.whiteWins;
     if (this.winners && chunk.winners) this.winners.set(chunk.winners, chunk.first);
-    const own = this.ownership;
-    const part = chunk.ownership;
-    if (own && part) for (let i = 0; i < own.length; i++) own[i] = (own[i] as number) + (part[i] as number);
+    addCounts(this.ownership, chunk.ownership);
+    addCounts(this.blackOwned, chunk.blackOwned);
   }
 
   result(): PositionResult {
@@ -37,7 +38,13 @@ export class PositionTally {
       whiteWins: this.whiteWins,
       winRate: mine / this.playouts,
       ...(this.ownership ? { ownership: this.ownership } : {}),
+      ...(this.blackOwned ? { blackOwned: this.blackOwned } : {}),
       ...(this.winners ? { winners: this.winners } : {}),
     };
   }
+}
+
+/** Adds per-cell counts `part` into `into`; either may be absent (not asked for). */
+export function addCounts(into: Uint32Array | null, part: Uint32Array | null): void {
+  if (into && part) for (let i = 0; i < into.length; i++) into[i] = (into[i] as number) + (part[i] as number);
 }

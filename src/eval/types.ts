@@ -31,7 +31,10 @@ export interface EvaluateOptions {
   readonly fill?: FillKind;
   /** WebGPU only (the CPU backend uses its method); default bpr. */
   readonly kernel?: GpuKernel;
-  /** Also count, per cell, the playouts won by the player owning the cell. */
+  /**
+   * Also count, per cell, the playouts won by the player owning the cell
+   * (`ownership`) and the playouts in which black owned it (`blackOwned`).
+   */
   readonly ownership?: boolean;
   /** Also return every playout's winner (validation). */
   readonly winners?: boolean;
@@ -54,6 +57,14 @@ export interface PositionResult {
    * on; divided by playouts, it is that cell's share in winning.
    */
   readonly ownership?: Uint32Array;
+  /**
+   * Per cell: the playouts in which black owned the cell at the end (white
+   * owned it in the others: playouts fill every cell). A black stone already
+   * on the board counts every playout, a white one none. With `ownership` and
+   * the win counts it gives every joint count of owner and winner
+   * (src/eval/amaf.ts).
+   */
+  readonly blackOwned?: Uint32Array;
   /** Per playout, its winner (Color.Black or Color.White). */
   readonly winners?: Uint8Array;
 }

@@ -6,7 +6,7 @@
 import { Color, type Winner } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
-import { type Dispatch, type DispatchLimits, planDispatches } from '../gpu/dispatch-plan.js';
+import { type Dispatch, type DispatchLimits, ownershipWords, planDispatches } from '../gpu/dispatch-plan.js';
 import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../gpu/gpu-device.js';
 import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
@@ -14,8 +14,8 @@ import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kerne
 import { buildShader } from '../gpu/shader-source.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
-import { checkEveryBoardDecided, checkEveryPlayoutDecided } from './result-checks.js';
-import { PositionTally } from './tally.js';
+import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts } from './result-checks.js';
+import { PositionTally, addCounts } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
 
 export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
@@ -159,9 +159,10 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
             const tally = tallies[d.positionStart + pl] as PositionTally;
             tally.blackWins += output.counts[2 * pl] as number;
             tally.whiteWins += output.counts[2 * pl + 1] as number;
-            if (tally.ownership && output.ownership) {
-              const own = output.ownership.subarray(pl * g.cellCount, (pl + 1) * g.cellCount);
-              for (let i = 0; i < g.cellCount; i++) tally.ownership[i] = (tally.ownership[i] as number) + (own[i] as number);
+            if (output.ownership) {
+              const base = pl * ownershipWords(g.cellCount);
+              addCounts(tally.ownership, output.ownership.subarray(base, base + g.cellCount));
+              addCounts(tally.blackOwned, output.ownership.subarray(base + g.cellCount, base + 2 * g.cellCount));
             }
             if (tally.winners && output.winners) {
               for (let q = 0; q < d.playoutCount; q++) {
@@ -173,6 +174,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
       );
       const results = tallies.map((t) => t.result());
       checkEveryPlayoutDecided(results, variantOf(options.kernel ?? 'bpr').name);
+      checkOwnershipCounts(positions, results, variantOf(options.kernel ?? 'bpr').name);
       return {
         results,
         stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },

@@ -38,6 +38,15 @@ export interface Dispatch {
   readonly groupsY: number;
 }
 
+/**
+ * u32 words of one position's ownership output: per cell the playouts won by
+ * the cell's owner, then per cell the playouts in which black owned it
+ * (OWNERSHIP_WORDS in shaders/common.wgsl).
+ */
+export function ownershipWords(cellCount: number): number {
+  return 2 * cellCount;
+}
+
 function groupsFor(workgroups: number, maxPerDimension: number): { groupsX: number; groupsY: number } {
   const groupsX = Math.min(workgroups, maxPerDimension);
   return { groupsX, groupsY: Math.ceil(workgroups / groupsX) };
@@ -53,7 +62,7 @@ function positionsPerDispatch(request: PlanRequest, limits: DispatchLimits, play
     Math.floor(bytes / 8),
     Math.floor(limits.maxWorkgroupsPerDimension ** 2 / chunks),
   ];
-  if (request.ownership) bounds.push(Math.floor(bytes / (4 * request.cellCount)));
+  if (request.ownership) bounds.push(Math.floor(bytes / (4 * ownershipWords(request.cellCount))));
   // Winners take 2 bits each, in whole u32 words.
   if (request.winners) bounds.push(Math.floor((Math.floor(bytes / 4) * 16) / playouts));
   return Math.max(1, Math.min(...bounds));

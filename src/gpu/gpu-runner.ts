@@ -4,7 +4,7 @@
  * WebGPU errors caught per dispatch with error scopes, and a lost device
  * turned into a clear rejection of everything pending.
  */
-import type { Dispatch, DispatchLimits } from './dispatch-plan.js';
+import { type Dispatch, type DispatchLimits, ownershipWords } from './dispatch-plan.js';
 import { DispatchSlot, PARAMS_BYTES, readBack } from './dispatch-slot.js';
 import type { GpuContext } from './gpu-device.js';
 import { deviceKernels } from './pipeline-cache.js';
@@ -27,6 +27,7 @@ export interface DispatchOutput {
   readonly dispatch: Dispatch;
   /** Black wins, white wins, per position of the dispatch. */
   readonly counts: Uint32Array;
+  /** Per position of the dispatch, ownershipWords(cellCount) words (dispatch-plan.ts). */
   readonly ownership: Uint32Array | null;
   readonly winners: Uint32Array | null;
   /** Kernel time from timestamp queries, or null without them. */
@@ -177,7 +178,7 @@ export class GpuRunner {
     const device = this.context.device;
     const np = dispatch.positionCount;
     const countsBytes = np * 8;
-    const ownershipBytes = job.ownership ? np * job.cellCount * 4 : 0;
+    const ownershipBytes = job.ownership ? np * ownershipWords(job.cellCount) * 4 : 0;
     const winnersBytes = job.outputWords(dispatch) * 4;
     const records = encodeRecords(job.sources, dispatch.positionStart, np, job.cellCount);
 

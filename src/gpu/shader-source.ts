@@ -8,6 +8,7 @@
 import type { Geometry } from '../game/geometry.js';
 import { bprLayout } from '../game/reduction-triangle.js';
 import { FillKind } from '../fill/fill.js';
+import { ownershipWords } from './dispatch-plan.js';
 import type { KernelVariant } from './kernel-table.js';
 import { WGSL_FILES, type WgslFile } from './wgsl-files.js';
 
@@ -78,7 +79,7 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     ITEMS_PER_WORKGROUP: itemsPerWorkgroup,
     WRITE_WINNERS: request.writeWinners ? 1 : 0,
     OWNERSHIP: request.ownership ? 1 : 0,
-    OWNERSHIP_CELLS: request.ownership ? g.cellCount : 1,
+    OWNERSHIP_WORDS: request.ownership ? ownershipWords(g.cellCount) : 1,
     SIDE: layout.side,
     COLUMNS: layout.columns,
     COLUMN_CELLS: layout.columnCells,

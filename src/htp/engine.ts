@@ -30,9 +30,21 @@ export interface EngineSettings {
   readonly tactics: boolean;
   /** The root solver for late positions (SearchSettings.solver). */
   readonly solver: boolean;
+  /** UCT-RAVE rather than plain UCT (src/search/mcts.ts). */
+  readonly rave: boolean;
 }
 
-export const DEFAULT_ENGINE_SETTINGS: EngineSettings = { playouts: 10_000, seconds: null, backend: 'cpu', seed: 0, swap: true, fill: FillKind.Exact, tactics: true, solver: true };
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  playouts: 10_000,
+  seconds: null,
+  backend: 'cpu',
+  seed: 0,
+  swap: true,
+  fill: FillKind.Exact,
+  tactics: true,
+  solver: true,
+  rave: defaultSettings('cpu').rave,
+};
 
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
@@ -49,6 +61,12 @@ function wholeNumber(text: string | undefined, what: string, min: number, max: n
   const n = text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${what} must be a whole number from ${min} to ${max}`);
   return n;
+}
+
+/** A switch's argument: on, true or 1, or off, false or 0. */
+function onOrOff(text: string): boolean {
+  const on = { on: true, true: true, '1': true, off: false, false: false, '0': false }[text.toLowerCase()];
+  return on ?? fail('expected on or off');
 }
 
 function arity(args: readonly string[], min: number, max = min): void {
@@ -96,6 +114,7 @@ export class HtpEngine {
       ['hexbatch-time', (a) => (arity(a, 1), this.set({ seconds: parseSeconds(a[0] as string) }))],
       ['hexbatch-seed', (a) => (arity(a, 1), this.set({ seed: wholeNumber(a[0], 'seed', 0, 0xffffffff) }))],
       ['hexbatch-backend', (a) => this.setBackend(a)],
+      ['hexbatch-rave', (a) => (arity(a, 1), this.set({ rave: onOrOff(a[0] as string) }))],
       ['hexbatch-settings', () => this.describeSettings()],
     ]);
   }
@@ -137,13 +156,13 @@ export class HtpEngine {
 
   private set(change: Partial<EngineSettings>): string {
     this.settings = { ...this.settings, ...change };
-    if (change.seed !== undefined) this.search = null;
+    if (change.seed !== undefined || change.rave !== undefined) this.search = null;
     return '';
   }
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} rave ${s.rave ? 'on' : 'off'}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -174,9 +193,7 @@ export class HtpEngine {
 
   private setSwap(args: readonly string[]): string {
     arity(args, 1);
-    const on = { on: true, true: true, '1': true, off: false, false: false, '0': false }[(args[0] as string).toLowerCase()];
-    if (on === undefined) fail('expected on or off');
-    this.set({ swap: on });
+    this.set({ swap: onOrOff(args[0] as string) });
     // The rule belongs to the game: it applies from the next clear_board.
     return this.record.length === 0 ? this.newGame(this.record.game, this.record.size) : '';
   }
@@ -243,8 +260,8 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver } = this.settings;
-    this.search ??= new Mcts(this.evaluator, { ...defaultSettings(this.evaluator.backend, this.settings.seed), fill, tactics, solver });
+    const { fill, tactics, solver, rave } = this.settings;
+    this.search ??= new Mcts(this.evaluator, { ...defaultSettings(this.evaluator.backend, this.settings.seed), fill, tactics, solver, rave });
     return this.search;
   }
 

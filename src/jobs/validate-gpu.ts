@@ -23,7 +23,7 @@ export interface ValidationRequest {
   readonly keepMismatches?: number;
   /** The CPU's method (default wqhuf). */
   readonly cpuMethod?: WinTestMethod;
-  /** Also compare the per-cell ownership counts with those of the rebuilt boards (default false). */
+  /** Also compare the per-cell ownership and black-owned counts with those of the rebuilt boards (default false). */
   readonly ownership?: boolean;
   /** Told how far the CPU's check has got, every 65,536 playouts. */
   readonly onProgress?: (checked: number, total: number) => void;
@@ -47,7 +47,10 @@ export interface ValidationReport {
   readonly cpuWinRate: number;
   /** GPU counts that disagree with its own per-playout winners (must be 0). */
   readonly countMismatches: number;
-  /** With `ownership`: per-cell counts compared (positions × cells), and how many differ; else 0 and 0. */
+  /**
+   * With `ownership`: cells compared (positions × cells), each by both its
+   * counts (owner won, black owned), and in how many either differs; else 0 and 0.
+   */
   readonly ownershipCompared: number;
   readonly ownershipMismatches: number;
   readonly kernel: GpuKernel;
@@ -84,10 +87,16 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     let black = 0;
     let white = 0;
     const owned = ownership ? new Uint32Array(board.length) : null;
+    const blackOwned = ownership ? new Uint32Array(board.length) : null;
     for (let q = 0; q < request.playouts; q++) {
       fillPlayout(position.cells, position.toMove, { seed, position: p, playout: q }, fill, board);
       const cpu: Winner = test.winner(board);
-      if (owned) for (let i = 0; i < board.length; i++) if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
+      if (owned && blackOwned) {
+        for (let i = 0; i < board.length; i++) {
+          if (board[i] === cpu) owned[i] = (owned[i] as number) + 1;
+          if (board[i] === Color.Black) blackOwned[i] = (blackOwned[i] as number) + 1;
+        }
+      }
       const gpu = gpuWinners[q] as Winner;
       compared++;
       if ((compared & 0xffff) === 0) request.onProgress?.(compared, total);
@@ -103,11 +112,12 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       }
     }
     if (black !== result.blackWins || white !== result.whiteWins) countMismatches++;
-    if (owned) {
+    if (owned && blackOwned) {
       const gpuOwned = result.ownership;
-      if (!gpuOwned || gpuOwned.length !== owned.length) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      const gpuBlackOwned = result.blackOwned;
+      if (gpuOwned?.length !== owned.length || gpuBlackOwned?.length !== blackOwned.length) throw new Error(`the GPU returned no ownership counts for position ${p}`);
       ownershipCompared += owned.length;
-      for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i]) ownershipMismatches++;
+      for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i] || blackOwned[i] !== gpuBlackOwned[i]) ownershipMismatches++;
     }
   }
   return {

@@ -28,6 +28,7 @@ export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
   fill: '--fill',
   tactics: '--tactics',
   solver: '--solver',
+  rave: '--rave',
   backend: '--backend',
   threads: '--threads',
 };

@@ -4,12 +4,17 @@
  * counting every descent's K playouts as lost along its path at once
  * (virtual loss) so that later descents of the round pick other leaves; the
  * leaves are then evaluated in ONE `evaluate` call of K playouts each, and
- * the real wins are added on the way back up. Statistics are UCT.
+ * the real wins are added on the way back up. Statistics are UCT, or with
+ * `rave` UCT-RAVE: every child also keeps AMAF statistics (the playouts below
+ * its parent in which its mover owned its cell at the end, and those the
+ * mover won), blended into the value as Gelly and Silver's hand-chosen
+ * schedule β = √(k / (3n + k)), k the equivalence parameter.
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
-import type { EvalPosition, Evaluator } from '../eval/types.js';
+import { type AmafCounts, amafCounts } from '../eval/amaf.js';
+import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, tacticalChoice, winningCells } from './tactics.js';
 import { solveWithin } from './solver.js';
@@ -25,6 +30,17 @@ export interface SearchSettings {
   readonly seed: number;
   /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
   readonly tactics: boolean;
+  /**
+   * UCT-RAVE: blend each child's AMAF value into its UCT value, and let it
+   * order the children not tried yet (asks the evaluator for ownership).
+   */
+  readonly rave: boolean;
+  /**
+   * RAVE's equivalence parameter k, in playouts: β = √(k / (3n + k)) is ½
+   * at n = k, where a child's own value and its AMAF value weigh the same.
+   * Ignored without rave.
+   */
+  readonly raveEquivalence: number;
   readonly fill?: FillKind;
   /**
    * Solve late positions exactly at the root (src/search/solver.ts): with at
@@ -75,6 +91,10 @@ export interface MoveStat {
   readonly visits: number;
   /** The mover's share of wins below this move. */
   readonly winRate: number;
+  /** With RAVE: playouts below the root in which the mover owned this move's cell at the end. */
+  readonly amafVisits?: number;
+  /** With RAVE: the mover's share of wins in them (0 without any). */
+  readonly amafWinRate?: number;
 }
 
 export interface SearchResult {
@@ -103,8 +123,8 @@ export interface SearchResult {
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, solver: true }
-    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, solver: true };
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true };
 }
 
 class Node {
@@ -113,6 +133,10 @@ class Node {
   visits = 0;
   /** Wins of the player who made `move`. */
   wins = 0;
+  /** RAVE: playouts below the parent in which the mover owned `move`'s cell at the end. */
+  amafVisits = 0;
+  /** RAVE: those of them the mover won. */
+  amafWins = 0;
   /** Moves not expanded yet, in the order they will be. */
   untried: Move[] | null = null;
   /** Set when the position is decided: the winner, who wins every playout. */
@@ -159,10 +183,16 @@ function sameBoard(a: Position, b: Position): boolean {
   return x.every((v, i) => v === y[i]);
 }
 
-/** The root's moves, most visited first. */
-function rootMoves(root: Node): MoveStat[] {
+/** The root's moves tried so far, most visited first. */
+function rootMoves(root: Node, rave: boolean): MoveStat[] {
   return root.children
-    .map((c) => ({ move: c.move, visits: c.visits, winRate: c.visits > 0 ? c.wins / c.visits : 0 }))
+    .filter((c) => c.visits > 0)
+    .map((c) => ({
+      move: c.move,
+      visits: c.visits,
+      winRate: c.wins / c.visits,
+      ...(rave ? { amafVisits: c.amafVisits, amafWinRate: c.amafVisits > 0 ? c.amafWins / c.amafVisits : 0 } : {}),
+    }))
     .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }
 
@@ -207,14 +237,15 @@ export class Mcts {
       limits.signal?.throwIfAborted();
       spent += await this.runRound(root, position);
       rounds++;
-      limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root) });
+      limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.settings.rave) });
     }
-    const moves = rootMoves(root);
-    const won = root.children.find((c) => c.proven === c.mover);
+    const moves = rootMoves(root, this.settings.rave);
+    const won = root.children.find((c) => c.proven === c.mover && c.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
     const replies = root.children.find((c) => c.move === best.move)?.children ?? [];
-    const expectedReply = replies.reduce<Node | null>((a, c) => (a === null || c.visits > a.visits ? c : a), null)?.move ?? null;
+    // With RAVE, replies not tried yet are children too: they have no visits.
+    const expectedReply = replies.reduce<Node | null>((a, c) => (c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
   }
 
@@ -281,13 +312,15 @@ export class Mcts {
     if (pending.length > 0) {
       const request: EvalPosition[] = pending.map((l) => ({ geometry: l.position.geometry, cells: l.position.cells(), toMove: l.position.toMove }));
       const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
-      const options = this.settings.fill === undefined ? { playouts: k, seed } : { playouts: k, seed, fill: this.settings.fill };
+      const rave = this.settings.rave;
+      const options = { playouts: k, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
       const { results } = await this.evaluator.evaluate(request, options);
       pending.forEach((leaf, i) => {
         const r = results[i];
         const last = leaf.path[leaf.path.length - 1] as Node;
         if (!r) throw new Error('the evaluator returned too few results');
         this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
+        if (rave) backupAmaf(leaf.path, r);
       });
     }
     this.round++;
@@ -319,7 +352,12 @@ export class Mcts {
     }
   }
 
-  /** Walks down by UCT, expanding one new child; the path starts at the root. */
+  /**
+   * Walks down by UCT, expanding one new child; the path starts at the root.
+   * With RAVE a node's moves all become children at once, so that their
+   * AMAF values order the ones not tried yet; a child is tried (and proven
+   * if it can be) the first time it is chosen.
+   */
   private descend(root: Node, rootPosition: Position): Leaf {
     const position = rootPosition.clone();
     const path: Node[] = [root];
@@ -327,6 +365,10 @@ export class Mcts {
     for (;;) {
       if (node.proven !== null) return { path, position };
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
+      if (this.settings.rave) {
+        // Popped as the plain search would expand them, so ties go the same way.
+        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) node.children.push(new Node(move, position.toMove));
+      }
       const move = node.untried.pop();
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
@@ -339,8 +381,12 @@ export class Mcts {
       const chosen = this.select(node);
       if (!chosen) return { path, position };
       position.play(chosen.move);
+      path.push(chosen);
+      if (chosen.visits === 0) {
+        this.prove(chosen, position);
+        return { path, position };
+      }
       node = chosen;
-      path.push(node);
     }
   }
 
@@ -361,13 +407,57 @@ export class Mcts {
         if (child.proven === child.mover) return child;
         continue;
       }
-      const n = Math.max(child.visits, 1);
-      const score = child.wins / n + this.settings.exploration * Math.sqrt(logN / n);
+      const score = this.settings.rave ? this.raveScore(child, logN) : this.uctScore(child, logN);
       if (score > bestScore) {
         bestScore = score;
         best = child;
       }
     }
     return best;
+  }
+
+  private uctScore(child: Node, logN: number): number {
+    const n = Math.max(child.visits, 1);
+    return child.wins / n + this.settings.exploration * Math.sqrt(logN / n);
+  }
+
+  /**
+   * UCT-RAVE. A child not tried yet is valued by its AMAF value alone
+   * (β = 1), explored as if it had one leaf's playouts, so that a move
+   * the playouts find poor waits; one with no statistics at all comes first.
+   * A proven child's own value is exact, so AMAF does not blur it: without
+   * this, a move that loses at once kept its AMAF value and drew the
+   * search away from the one move that does not.
+   */
+  private raveScore(child: Node, logN: number): number {
+    if (child.proven !== null) return this.uctScore(child, logN);
+    const n = child.visits;
+    if (n === 0 && child.amafVisits === 0) return Number.POSITIVE_INFINITY;
+    const value = n > 0 ? child.wins / n : 0;
+    let blended = value;
+    if (child.amafVisits > 0) {
+      const k = this.settings.raveEquivalence;
+      const beta = Math.sqrt(k / (3 * n + k));
+      blended = (1 - beta) * value + (beta * child.amafWins) / child.amafVisits;
+    }
+    const explored = Math.max(n, this.settings.playoutsPerLeaf);
+    return blended + this.settings.exploration * Math.sqrt(logN / explored);
+  }
+}
+
+/**
+ * Adds an evaluated leaf's AMAF counts to every child of every node on its
+ * path, for the colour that moves at that node (the child's mover).
+ */
+function backupAmaf(path: readonly Node[], result: PositionResult): void {
+  let black: AmafCounts | null = null;
+  let white: AmafCounts | null = null;
+  for (const node of path) {
+    for (const child of node.children) {
+      if (child.move === SWAP) continue;
+      const counts = child.mover === Color.Black ? (black ??= amafCounts(result, Color.Black)) : (white ??= amafCounts(result, Color.White));
+      child.amafVisits += counts.owned[child.move] as number;
+      child.amafWins += counts.ownedAndWon[child.move] as number;
+    }
   }
 }

@@ -22,23 +22,28 @@ describe('the CPU backend', async () => {
     expect(r?.winRate).toBe((r?.whiteWins ?? 0) / 500);
   });
 
-  test('winners and ownership follow from the filled boards', async () => {
+  test('winners, ownership and black-owned counts follow from the filled boards', async () => {
     const { results } = await cpu.evaluate([position], { playouts: 50, seed: 9, fill: FillKind.Coin, winners: true, ownership: true });
     const r = results[0];
     const board = new Uint8Array(g.cellCount);
     const ownership = new Uint32Array(g.cellCount);
+    const blackOwned = new Uint32Array(g.cellCount);
     for (let q = 0; q < 50; q++) {
       fillPlayout(cells, Color.White, { seed: 9, position: 0, playout: q }, FillKind.Coin, board);
       const winner = oracleWinner('hex', 5, board);
       expect(r?.winners?.[q]).toBe(winner);
       board.forEach((v, i) => {
         if (v === winner) ownership[i] = (ownership[i] as number) + 1;
+        if (v === Color.Black) blackOwned[i] = (blackOwned[i] as number) + 1;
       });
     }
     expect(r?.ownership).toEqual(ownership);
-    // A stone already on the board counts its owner's wins.
+    expect(r?.blackOwned).toEqual(blackOwned);
+    // A stone already on the board counts its owner's wins, and is black-owned in every playout or none.
     const blackStone = cells.indexOf(Color.Black);
+    const whiteStone = cells.indexOf(Color.White);
     expect(r?.ownership?.[blackStone]).toBe(r?.blackWins);
+    expect([r?.blackOwned?.[blackStone], r?.blackOwned?.[whiteStone]]).toEqual([50, 0]);
   });
 
   test('decide answers as the win test does, partial boards too', async () => {

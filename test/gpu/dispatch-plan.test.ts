@@ -19,7 +19,8 @@ function expectCoversOnce(r: PlanRequest, limits: DispatchLimits): number {
     expect(d.groupsX * d.groupsY * r.itemsPerWorkgroup).toBeGreaterThanOrEqual(d.positionCount * (r.decide ? 1 : d.chunksPerPosition * r.itemsPerWorkgroup));
     expect(d.positionCount * d.playoutCount).toBeLessThanOrEqual(Math.max(limits.maxItemsPerDispatch, d.playoutCount));
     expect(d.positionCount * r.recordBytes).toBeLessThanOrEqual(limits.maxBufferBytes);
-    if (r.ownership) expect(d.positionCount * r.cellCount * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
+    // Two u32 counts per cell and position: owner won, black owned.
+    if (r.ownership) expect(d.positionCount * 2 * r.cellCount * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
     if (r.winners) expect(Math.ceil((d.positionCount * d.playoutCount) / 16) * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
     for (let p = d.positionStart; p < d.positionStart + d.positionCount; p++) {
       const key = `${p}:${d.playoutStart}`;

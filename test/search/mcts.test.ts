@@ -6,7 +6,7 @@ import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
-import type { EvalPosition, Evaluator } from '../../src/eval/types.js';
+import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../../src/eval/types.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { solve } from '../../src/search/solver.js';
 
@@ -85,9 +85,9 @@ describe('batched MCTS', () => {
     expect(again.moves.reduce((s, mv) => s + mv.visits, 0)).toBe(3 * 6 * 8);
   });
 
-  test('deterministic for a seed under a playout limit; another seed differs', async () => {
+  test.each([false, true])('deterministic for a seed under a playout limit; another seed differs (rave %s)', async (rave) => {
     const p = Position.fromText(GameKind.Hex, 6, 'b'.padEnd(36, '.'), Color.White);
-    const run = (seed: number) => new Mcts(cpu, defaultSettings('cpu', seed)).search(p, { playouts: 1500 });
+    const run = (seed: number) => new Mcts(cpu, { ...defaultSettings('cpu', seed), rave }).search(p, { playouts: 3000 });
     const a = await run(5);
     const b = await run(5);
     const c = await run(6);
@@ -110,7 +110,7 @@ describe('batched MCTS', () => {
     expect(other.reusedPlayouts).toBe(0);
   });
 
-  test('on small boards the first move is among the solver\'s winning moves', async () => {
+  test.each([false, true])('on small boards the first move is among the solver\'s winning moves (rave %s)', async (rave) => {
     const rng = lcg(11);
     let tried = 0;
     let right = 0;
@@ -131,7 +131,7 @@ describe('batched MCTS', () => {
       const sol = solve(p);
       // Small boards need a deeper tree more than cheap playouts: small K, more leaves.
       // The root solver off: this tests the tree search, not the solver.
-      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16, solver: false };
+      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16, rave, solver: false };
       const r = await new Mcts(cpu, settings).search(p, { playouts: 60_000 });
       tried++;
       if (sol.winningMoves.includes(r.move as number)) right++;
@@ -174,5 +174,77 @@ describe('batched MCTS', () => {
     const early = await new Mcts(cpu, defaultSettings('cpu', 1)).search(Position.empty(GameKind.Hex, 11), { playouts: 2048 });
     expect(early.tactic).toBeNull();
     expect(early.rounds).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * An evaluator whose every leaf ends the same way, K = 10 playouts of which
+ * black wins 6, with hand-chosen ownership: a stone's cell is its owner's in
+ * every playout; an empty cell c is black's in 2 + c playouts, of which black
+ * wins 1. It records each call's options.
+ */
+function fixedOutcome(): { evaluator: Evaluator; options: EvaluateOptions[] } {
+  const options: EvaluateOptions[] = [];
+  const outcome = (p: EvalPosition): PositionResult => {
+    const playouts = 10;
+    const blackWins = 6;
+    const blackOwned = Uint32Array.from(p.cells, (v, c) => (v === Color.Black ? playouts : v === Color.White ? 0 : 2 + c));
+    const blackOwnedBlackWon = Array.from(p.cells, (v) => (v === Color.Black ? blackWins : v === Color.White ? 0 : 1));
+    // ownership = BB + WW, the joint counts the evaluator's three determine (src/eval/amaf.ts).
+    const ownership = Uint32Array.from(blackOwnedBlackWon, (bb, c) => 2 * bb - (blackOwned[c] as number) - blackWins + playouts);
+    return { playouts, blackWins, whiteWins: playouts - blackWins, winRate: 0, ownership, blackOwned };
+  };
+  const evaluator: Evaluator = {
+    ...cpu,
+    evaluate: (positions, o) => {
+      options.push(o);
+      return Promise.resolve({ results: positions.map(outcome), stats: { backend: 'cpu', dispatches: 0, kernelMs: null, wallMs: 0 } });
+    },
+  };
+  return { evaluator, options };
+}
+
+describe('RAVE', () => {
+  // One round of B = 4 leaves on a board with 4 (or 3) empty cells: the
+  // virtual loss sends each descent to another root move, so every root move
+  // is a leaf once, and each root move's AMAF counts sum the 4 (3) leaves'.
+  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, rave: true, raveEquivalence: 1000 };
+
+  test('AMAF counts of black\'s root moves, by hand', async () => {
+    const { evaluator, options } = fixedOutcome();
+    const r = await new Mcts(evaluator, oneRound).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
+    expect(options.map((o) => o.ownership)).toEqual([true]);
+    // Move c: black owns cell c in 10 playouts of leaf c and 2 + c of each other leaf, and wins 6 and 1 of them.
+    const amaf = r.moves.map((m) => [m.move, m.amafVisits, m.amafWinRate]).sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(amaf).toEqual([0, 1, 2, 3].map((c) => [c, 10 + 3 * (2 + c), 9 / (10 + 3 * (2 + c))]));
+    expect(r.moves.map((m) => [m.visits, m.winRate])).toEqual(Array(4).fill([10, 0.6]));
+  });
+
+  test('AMAF counts of white\'s root moves, by hand', async () => {
+    const { evaluator } = fixedOutcome();
+    const r = await new Mcts(evaluator, { ...oneRound, leavesPerRound: 3 }).search(Position.fromText(GameKind.Hex, 2, 'b...', Color.White), { playouts: 30 });
+    // Move w: white owns cell w in 10 playouts of leaf w and 10 − (2 + w) of each other leaf,
+    // and wins all 4 white wins of leaf w and 10 − 6 − 2 · 1 − (2 + w − 1) = 3 − w... of the others:
+    // owner-won = 2 · 1 − (2 + w) − 6 + 10 = 4 − w, less black's 1.
+    const amaf = r.moves.map((m) => [m.move, m.amafVisits, m.amafWinRate]).sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(amaf).toEqual([1, 2, 3].map((w) => [w, 10 + 2 * (8 - w), (4 + 2 * (3 - w)) / (10 + 2 * (8 - w))]));
+  });
+
+  test('plain UCT asks for no ownership', async () => {
+    const { evaluator, options } = fixedOutcome();
+    await new Mcts(evaluator, { ...oneRound, rave: false }).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
+    expect(options.map((o) => o.ownership)).toEqual([undefined]);
+  });
+
+  test('a proven child keeps its exact value: the one winning move is found', async () => {
+    // Hex 4, white to move: only b3 (cell 9) wins. Black refutes a4 (cell
+    // 12) with c3, after which black must soon block a win in one, and every
+    // other black move there is a proven loss. Blended with their AMAF
+    // values those losses once looked fine, so the refutation was never
+    // seen and the search chose a4.
+    const p = Position.fromText(GameKind.Hex, 4, '..bwb..b...w....', Color.White);
+    expect(solve(p).winningMoves).toEqual([9]);
+    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 16, rave: true };
+    expect((await new Mcts(cpu, settings).search(p, { playouts: 60_000 })).move).toBe(9);
   });
 });
