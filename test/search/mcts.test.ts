@@ -208,7 +208,8 @@ describe('RAVE', () => {
   // One round of B = 4 leaves on a board with 4 (or 3) empty cells: the
   // virtual loss sends each descent to another root move, so every root move
   // is a leaf once, and each root move's AMAF counts sum the 4 (3) leaves'.
-  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, rave: true, raveEquivalence: 1000 };
+  // The root solver off: a 2×2 board would be solved before any playout.
+  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, solver: false, rave: true, raveEquivalence: 1000 };
 
   test('AMAF counts of black\'s root moves, by hand', async () => {
     const { evaluator, options } = fixedOutcome();
@@ -244,7 +245,7 @@ describe('RAVE', () => {
     // seen and the search chose a4.
     const p = Position.fromText(GameKind.Hex, 4, '..bwb..b...w....', Color.White);
     expect(solve(p).winningMoves).toEqual([9]);
-    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 16, rave: true };
+    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 16, rave: true, solver: false };
     expect((await new Mcts(cpu, settings).search(p, { playouts: 60_000 })).move).toBe(9);
   });
 });
