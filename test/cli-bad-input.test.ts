@@ -49,7 +49,7 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['htp --tactics yes', ['htp', '--tactics', 'yes'], '', '', /^error: --tactics must be on or off, not "yes"$/],
   ['htp --threads 1000', ['htp', '--threads', '1000'], '', '', /^error: --threads must be a whole number from 0 to 256, not "1000"$/],
   ['match --games 0', ['match', '--games', '0'], '', '', /^error: --games must be a whole number from 1 to 1,000,000, not "0"$/],
-  ['match --a with an unknown key', ['match', '--a', 'playouts=100,speed=9'], '', '', /^error: --a: unknown setting "speed" \(known: playouts, time, [a-z, ]+\)$/],
+  ['match --a with an unknown key', ['match', '--a', 'playouts=100,speed=9'], '', '', /^error: --a: unknown setting "speed" \(known: playouts, time, [a-z, -]+\)$/],
   ['match --b with a bad value', ['match', '--b', 'fill=dice', '--games', '2'], '', '', /^error: --b: engine B did not start: error: --fill: unknown fill "dice"/],
   ['match --engine-a that is not there', ['match', '--engine-a', '/nonexistent/engine --x', '--games', '2'], '', '', /^error: --engine-a: engine A did not start: /],
   ['match --openings off the board', ['match', '--size', '5', '--openings', 'a1,f6'], '', '', /^error: --openings: f6 is off the board$/],

@@ -13,6 +13,8 @@ import { type CliIo, writeText } from './io.js';
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
+const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
+const PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
 /** Playouts per move when neither --playouts nor --time is given. */
 const DEFAULT_PLAYOUTS = 10_000;
 
@@ -27,6 +29,8 @@ export interface EngineOptions {
   readonly solver: string;
   readonly rave: string;
   readonly threads?: string;
+  readonly leaves?: string;
+  readonly playoutsPerLeaf?: string;
 }
 
 /** What an engine command runs: the engine's settings and its evaluator's worker threads. */
@@ -52,7 +56,9 @@ export function addEngineOptions(command: Command): Command {
     .option('--tactics <on|off>', 'exact tactics at the root and wins in one at the leaves', 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
     .option('--rave <on|off>', 'UCT-RAVE rather than plain UCT (README: Search and the HTP engine)', DEFAULT_ENGINE_SETTINGS.rave ? 'on' : 'off')
-    .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'));
+    .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'))
+    .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
+    .option('--playouts-per-leaf <n>', boundedHelp(PER_LEAF, "playouts per leaf (K); default the backend's"));
 }
 
 export function engineSetup(options: EngineOptions): EngineSetup {
@@ -66,7 +72,10 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const rave = parseOnOff('--rave', options.rave);
   const backend = options.backend;
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
-  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, rave };
+  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, rave,
+    leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
+    playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PER_LEAF, options.playoutsPerLeaf),
+  };
   return options.threads === undefined ? { settings } : { settings, cpuWorkers: parseBounded(THREADS, options.threads) };
 }
 

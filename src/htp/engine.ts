@@ -32,6 +32,9 @@ export interface EngineSettings {
   readonly solver: boolean;
   /** UCT-RAVE rather than plain UCT (src/search/mcts.ts). */
   readonly rave: boolean;
+  /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
+  readonly leavesPerRound: number | null;
+  readonly playoutsPerLeaf: number | null;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -44,6 +47,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   tactics: true,
   solver: true,
   rave: defaultSettings('cpu').rave,
+  leavesPerRound: null,
+  playoutsPerLeaf: null,
 };
 
 /** The highest playouts per move one command may ask for. */
@@ -162,7 +167,7 @@ export class HtpEngine {
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} rave ${s.rave ? 'on' : 'off'}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} rave ${s.rave ? 'on' : 'off'} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -260,8 +265,17 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver, rave } = this.settings;
-    this.search ??= new Mcts(this.evaluator, { ...defaultSettings(this.evaluator.backend, this.settings.seed), fill, tactics, solver, rave });
+    const { fill, tactics, solver, rave, leavesPerRound, playoutsPerLeaf } = this.settings;
+    const base = defaultSettings(this.evaluator.backend, this.settings.seed);
+    this.search ??= new Mcts(this.evaluator, {
+      ...base,
+      fill,
+      tactics,
+      solver,
+      rave,
+      leavesPerRound: leavesPerRound ?? base.leavesPerRound,
+      playoutsPerLeaf: playoutsPerLeaf ?? base.playoutsPerLeaf,
+    });
     return this.search;
   }
 

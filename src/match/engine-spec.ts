@@ -29,6 +29,8 @@ export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
   tactics: '--tactics',
   solver: '--solver',
   rave: '--rave',
+  leaves: '--leaves',
+  'per-leaf': '--playouts-per-leaf',
   backend: '--backend',
   threads: '--threads',
 };
@@ -60,7 +62,7 @@ export function parseSettings(text: string): Map<string, string> {
   const settings = new Map<string, string>();
   for (const part of text.split(',').map((p) => p.trim())) {
     if (part === '') continue;
-    const m = /^([a-z]+)=(\S+)$/.exec(part);
+    const m = /^([a-z]+(?:-[a-z]+)*)=(\S+)$/.exec(part);
     if (!m) throw new Error(`"${part}" is not key=value`);
     const [, key = '', value = ''] = m;
     if (SETTING_OPTIONS[key] === undefined) throw new Error(`unknown setting "${key}" (known: ${Object.keys(SETTING_OPTIONS).join(', ')})`);

@@ -4,7 +4,8 @@
  * counting every descent's K playouts as lost along its path at once
  * (virtual loss) so that later descents of the round pick other leaves; the
  * leaves are then evaluated in ONE `evaluate` call of K playouts each, and
- * the real wins are added on the way back up. Statistics are UCT, or with
+ * the real wins are added on the way back up, while the next round's
+ * leaves are already being chosen. Statistics are UCT, or with
  * `rave` UCT-RAVE: every child also keeps AMAF statistics (the playouts below
  * its parent in which its mover owned its cell at the end, and those the
  * mover won), blended into the value as Gelly and Silver's hand-chosen
@@ -233,11 +234,27 @@ export class Mcts {
     let rounds = 0;
     // A proven root needs no more playouts: its answer is known. One round
     // at least, so that a move comes even when the time went to the solver.
-    while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
-      limits.signal?.throwIfAborted();
-      spent += await this.runRound(root, position);
-      rounds++;
-      limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.settings.rave) });
+    // Rounds overlap: the next round's leaves are chosen while the last
+    // round's are evaluated (their virtual losses steer the choice), so the
+    // tree's work hides behind the evaluator's. The order of the work does
+    // not depend on timing, so a playout limit still fixes the result.
+    let inFlight: Promise<void> | null = null;
+    try {
+      while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
+        limits.signal?.throwIfAborted();
+        // The last round is cut to the playouts left, so a limit is met within one leaf's K.
+        const leaves = Math.min(this.settings.leavesPerRound, Math.max(1, Math.ceil((budget - spent) / this.settings.playoutsPerLeaf)));
+        const round = this.chooseLeaves(root, position, leaves);
+        spent += round.counted;
+        if (inFlight) await inFlight;
+        inFlight = this.evaluateLeaves(round.pending);
+        inFlight.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+        rounds++;
+        limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.settings.rave) });
+      }
+    } finally {
+      // Back up the round in flight, even on an abort, so that no virtual loss is left in the tree.
+      if (inFlight) await inFlight;
     }
     const moves = rootMoves(root, this.settings.rave);
     const won = root.children.find((c) => c.proven === c.mover && c.visits > 0);
@@ -296,12 +313,15 @@ export class Mcts {
     root.visits = kept.reduce((s, c) => s + c.visits, 0);
   }
 
-  /** One round: B descents, one evaluate call, backup. Returns the playouts counted. */
-  private async runRound(root: Node, position: Position): Promise<number> {
+  /**
+   * A round's descents, each counting its K playouts as lost along its path
+   * at once (virtual loss); leaves already decided are backed up at once.
+   */
+  private chooseLeaves(root: Node, position: Position, leaves: number): { pending: Leaf[]; counted: number } {
     const k = this.settings.playoutsPerLeaf;
     const pending: Leaf[] = [];
     let counted = 0;
-    for (let b = 0; b < this.settings.leavesPerRound; b++) {
+    for (let b = 0; b < leaves; b++) {
       const leaf = this.descend(root, position);
       for (const node of leaf.path) node.visits += k;
       counted += k;
@@ -309,22 +329,26 @@ export class Mcts {
       if (last.proven !== null) this.backup(leaf.path, last.proven === last.mover ? k : 0);
       else pending.push(leaf);
     }
-    if (pending.length > 0) {
-      const request: EvalPosition[] = pending.map((l) => ({ geometry: l.position.geometry, cells: l.position.cells(), toMove: l.position.toMove }));
-      const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
-      const rave = this.settings.rave;
-      const options = { playouts: k, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
-      const { results } = await this.evaluator.evaluate(request, options);
-      pending.forEach((leaf, i) => {
-        const r = results[i];
-        const last = leaf.path[leaf.path.length - 1] as Node;
-        if (!r) throw new Error('the evaluator returned too few results');
-        this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
-        if (rave) backupAmaf(leaf.path, r);
-      });
-    }
+    return { pending, counted };
+  }
+
+  /** One evaluate call for a round's leaves, then their backup. */
+  private async evaluateLeaves(pending: readonly Leaf[]): Promise<void> {
+    const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
     this.round++;
-    return counted;
+    if (pending.length === 0) return;
+    const k = this.settings.playoutsPerLeaf;
+    const request: EvalPosition[] = pending.map((l) => ({ geometry: l.position.geometry, cells: l.position.cells(), toMove: l.position.toMove }));
+    const rave = this.settings.rave;
+    const options = { playouts: k, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
+    const { results } = await this.evaluator.evaluate(request, options);
+    pending.forEach((leaf, i) => {
+      const r = results[i];
+      const last = leaf.path[leaf.path.length - 1] as Node;
+      if (!r) throw new Error('the evaluator returned too few results');
+      this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
+      if (rave) backupAmaf(leaf.path, r);
+    });
   }
 
   /** Adds the wins of the leaf's mover, alternating sides on the way up. */

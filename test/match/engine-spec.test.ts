@@ -21,7 +21,7 @@ describe('engine command lines', () => {
   });
 
   test('every key maps to an htp option, and bad settings are refused', () => {
-    for (const option of Object.values(SETTING_OPTIONS)) expect(option).toMatch(/^--[a-z]+$/);
+    for (const option of Object.values(SETTING_OPTIONS)) expect(option).toMatch(/^--[a-z]+(-[a-z]+)*$/);
     expect(parseSettings('')).toEqual(new Map());
     expect(() => parseSettings('speed=9')).toThrow(/unknown setting "speed"/);
     expect(() => parseSettings('playouts=1,playouts=2')).toThrow(/twice/);

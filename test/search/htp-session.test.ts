@@ -117,14 +117,14 @@ describe('hexbatch htp', () => {
     expect(replies(neither.out)[0]).toContain('playouts 10000 time none');
   });
 
-  test('--fill, --tactics and --threads reach the settings, and the engine still plays', async () => {
-    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+  test('--fill, --tactics, --threads, --leaves and --playouts-per-leaf reach the settings, and the engine still plays', async () => {
+    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ fill coin tactics off solver on rave on$/);
+    expect(r[0]).toMatch(/ fill coin tactics off solver on rave on leaves 8 per-leaf 32$/);
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
-    expect(defaults[0]).toMatch(/ fill exact tactics on solver on rave on$/);
+    expect(defaults[0]).toMatch(/ fill exact tactics on solver on rave on leaves default per-leaf default$/);
   });
 
   test('RAVE on and off, from the command line and by command', async () => {
@@ -132,17 +132,17 @@ describe('hexbatch htp', () => {
     const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ rave off$/);
+    expect(r[0]).toMatch(/ rave off leaves default per-leaf default$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('=');
-    expect(r[5]).toMatch(/ rave on$/);
+    expect(r[5]).toMatch(/ rave on leaves default per-leaf default$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? expected on or off');
     expect(r[8]).toBe('? expected 1 argument');
   });
 
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257'], ['--rave', 'maybe'], ['--solver', 'perhaps']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257'], ['--rave', 'maybe'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);
