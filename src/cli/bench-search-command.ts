@@ -39,7 +39,8 @@ export function formatSearchBench(r: SearchBenchReport): string {
   const rows = [
     ['bare evaluator, one position', `1 × ${r.playoutsPerMove}`, formatRate(r.bareOnePosition), '100%'],
     ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, formatRate(r.bareSearchShape), `${(100 * (r.bareSearchShape / r.bareOnePosition)).toFixed(0)}%`],
-    ['the search (a move from the empty board)', `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
+    [`the search, RAVE ${r.rave ? 'on' : 'off'} (a move from the empty board)`, `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
+    [`the search, RAVE ${r.rave ? 'off' : 'on'}`, `${r.roundsPerSearch} rounds`, formatRate(r.otherRave), `${(100 * (r.otherRave / r.bareOnePosition)).toFixed(0)}%`],
   ];
   return `backend: ${r.backend} (${r.description})\nmedians of ${r.runs} runs after warm-up; ${r.playoutsPerMove} playouts a move\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }

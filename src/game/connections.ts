@@ -47,6 +47,16 @@ export class UnionFindConnections {
     this.reset();
   }
 
+  /** Becomes a copy of `other`, a structure of the same geometry: a clone's cost without its replay. */
+  copyFrom(other: UnionFindConnections): void {
+    if (other.g !== this.g || other.weighted !== this.weighted) throw new Error('copyFrom needs connections of the same geometry and kind');
+    this.parent.set(other.parent);
+    this.weight.set(other.weight);
+    this.sides.set(other.sides);
+    this.stones.set(other.stones);
+    this.won = other.won;
+  }
+
   reset(): void {
     for (let i = 0; i < this.parent.length; i++) this.parent[i] = i;
     this.weight.fill(1);

@@ -149,12 +149,22 @@ export class Position {
     this.rebuildConnection();
   }
 
+  /** Becomes a copy of `other`, a position of the same board, without allocating (the search walks the tree on one Position). */
+  resetTo(other: Position): void {
+    if (other.geometry !== this.geometry || other.swapAllowed !== this.swapAllowed) throw new Error('resetTo needs a position of the same board and swap rule');
+    this.board.set(other.board);
+    this.mover = other.mover;
+    this.history.length = 0;
+    for (const entry of other.history) this.history.push(entry);
+    this.connection.copyFrom(other.connection);
+  }
+
   clone(): Position {
     const p = new Position(this.geometry, { swap: this.swapAllowed });
     p.board.set(this.board);
     p.mover = this.mover;
     p.history.push(...this.history);
-    p.rebuildConnection();
+    p.connection.copyFrom(this.connection);
     return p;
   }
 

@@ -17,7 +17,7 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import { type AmafCounts, amafCounts } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
-import { type TacticKind, tacticalChoice, winningCells } from './tactics.js';
+import { type TacticKind, hasWinningCell, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
 
 export interface SearchSettings {
@@ -128,8 +128,12 @@ export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSett
     : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true };
 }
 
+/** Never pushed to: Node.addChild replaces it with a node's own array. */
+const NO_CHILDREN: Node[] = [];
+
 class Node {
-  readonly children: Node[] = [];
+  /** Shared and empty until the first child: with RAVE most nodes are leaves that never get one. */
+  children: Node[] = NO_CHILDREN;
   /** Playouts through this node, virtual losses included while a round runs. */
   visits = 0;
   /** Wins of the player who made `move`. */
@@ -142,6 +146,11 @@ class Node {
   untried: Move[] | null = null;
   /** Set when the position is decided: the winner, who wins every playout. */
   proven: Player | null = null;
+
+  addChild(child: Node): void {
+    if (this.children === NO_CHILDREN) this.children = [];
+    this.children.push(child);
+  }
 
   constructor(
     /** The move into this node (unused at the root). */
@@ -174,7 +183,8 @@ function shuffled<T>(items: T[], next: () => number): T[] {
 
 interface Leaf {
   readonly path: Node[];
-  readonly position: Position;
+  /** The leaf's position, as the evaluator takes it. */
+  readonly request: EvalPosition;
 }
 
 function sameBoard(a: Position, b: Position): boolean {
@@ -199,6 +209,8 @@ function rootMoves(root: Node, rave: boolean): MoveStat[] {
 
 export class Mcts {
   private root: Node | null = null;
+  /** The Position every descent walks on, reset to the root each time. */
+  private walker: Position | null = null;
   private rootPosition: Position | null = null;
   private readonly next: () => number;
   private round = 0;
@@ -303,8 +315,7 @@ export class Mcts {
   private restrictRoot(root: Node, position: Position, moves: readonly Move[]): void {
     const allowed = new Set(moves);
     const kept = root.children.filter((c) => allowed.has(c.move));
-    root.children.length = 0;
-    root.children.push(...kept);
+    root.children = kept;
     const tried = new Set(kept.map((c) => c.move));
     root.untried = shuffled(
       moves.filter((m) => !tried.has(m) && position.at(m) === Color.Empty),
@@ -338,7 +349,7 @@ export class Mcts {
     this.round++;
     if (pending.length === 0) return;
     const k = this.settings.playoutsPerLeaf;
-    const request: EvalPosition[] = pending.map((l) => ({ geometry: l.position.geometry, cells: l.position.cells(), toMove: l.position.toMove }));
+    const request = pending.map((l) => l.request);
     const rave = this.settings.rave;
     const options = { playouts: k, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
     const { results } = await this.evaluator.evaluate(request, options);
@@ -383,32 +394,36 @@ export class Mcts {
    * if it can be) the first time it is chosen.
    */
   private descend(root: Node, rootPosition: Position): Leaf {
-    const position = rootPosition.clone();
+    // One Position walks every descent (a clone each time was most of the search's garbage).
+    if (this.walker?.geometry !== rootPosition.geometry || this.walker.swapAllowed !== rootPosition.swapAllowed) this.walker = rootPosition.clone();
+    const position = this.walker;
+    position.resetTo(rootPosition);
     const path: Node[] = [root];
+    const leaf = (): Leaf => ({ path, request: { geometry: position.geometry, cells: position.cells(), toMove: position.toMove } });
     let node = root;
     for (;;) {
-      if (node.proven !== null) return { path, position };
+      if (node.proven !== null) return leaf();
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
       if (this.settings.rave) {
         // Popped as the plain search would expand them, so ties go the same way.
-        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) node.children.push(new Node(move, position.toMove));
+        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) node.addChild(new Node(move, position.toMove));
       }
       const move = node.untried.pop();
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
-        node.children.push(child);
+        node.addChild(child);
         position.play(move);
         this.prove(child, position);
         path.push(child);
-        return { path, position };
+        return leaf();
       }
       const chosen = this.select(node);
-      if (!chosen) return { path, position };
+      if (!chosen) return leaf();
       position.play(chosen.move);
       path.push(chosen);
       if (chosen.visits === 0) {
         this.prove(chosen, position);
-        return { path, position };
+        return leaf();
       }
       node = chosen;
     }
@@ -418,7 +433,7 @@ export class Mcts {
   private prove(node: Node, position: Position): void {
     const winner = position.winner();
     if (winner !== Color.Empty) node.proven = winner as Player;
-    else if (this.settings.tactics && winningCells(position.geometry, position.cells(), position.toMove).length > 0) node.proven = position.toMove;
+    else if (this.settings.tactics && hasWinningCell(position.geometry, position.cells(), position.toMove)) node.proven = position.toMove;
   }
 
   private select(node: Node): Node | null {

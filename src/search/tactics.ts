@@ -8,6 +8,60 @@ import { Color, type Player, opponent } from '../game/color.js';
 import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
 import { goalEdges } from './connect.js';
 
+/** Scratch for the group labelling, one set per geometry: the search labels at every new node. */
+interface Labels {
+  /** Per cell: the id of its group of the player's stones, −1 for none. */
+  readonly label: Int32Array;
+  /** Per group id: the edges the group touches. */
+  readonly groupEdges: Int32Array;
+  readonly stack: Int32Array;
+}
+
+const scratch = new WeakMap<Geometry, Labels>();
+
+/** Labels each group of `player`'s stones with the edges it touches. */
+function labelGroups(g: Geometry, cells: Cells, player: Player): Labels {
+  let labels = scratch.get(g);
+  if (!labels) {
+    labels = { label: new Int32Array(g.cellCount), groupEdges: new Int32Array(g.cellCount), stack: new Int32Array(g.cellCount) };
+    scratch.set(g, labels);
+  }
+  const { label, groupEdges, stack } = labels;
+  label.fill(-1);
+  let groups = 0;
+  for (let start = 0; start < g.cellCount; start++) {
+    if (cells[start] !== player || label[start] !== -1) continue;
+    const id = groups++;
+    let touched = 0;
+    let top = 0;
+    label[start] = id;
+    stack[top++] = start;
+    while (top > 0) {
+      const c = stack[--top] as number;
+      touched |= g.edges[c] as number;
+      for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
+        const nb = g.neighbors[k] as number;
+        if (cells[nb] === player && label[nb] === -1) {
+          label[nb] = id;
+          stack[top++] = nb;
+        }
+      }
+    }
+    groupEdges[id] = touched;
+  }
+  return labels;
+}
+
+/** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
+function completes(g: Geometry, labels: Labels, c: number, goal: number): boolean {
+  let touched = g.edges[c] as number;
+  for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
+    const id = labels.label[g.neighbors[k] as number] as number;
+    if (id >= 0) touched |= labels.groupEdges[id] as number;
+  }
+  return (touched & goal) === goal;
+}
+
 /**
  * The empty cells where a stone of `player` would complete a winning group:
  * each group of `player` is labelled once with the edges it touches, and a
@@ -15,39 +69,18 @@ import { goalEdges } from './connect.js';
  */
 export function winningCells(g: Geometry, cells: Cells, player: Player): CellIndex[] {
   const goal = goalEdges(g, player);
-  const label = new Int32Array(g.cellCount).fill(-1);
-  const groupEdges: number[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < g.cellCount; start++) {
-    if (cells[start] !== player || label[start] !== -1) continue;
-    const id = groupEdges.length;
-    let touched = 0;
-    label[start] = id;
-    stack.push(start);
-    while (stack.length > 0) {
-      const c = stack.pop() as number;
-      touched |= g.edges[c] as number;
-      for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
-        const nb = g.neighbors[k] as number;
-        if (cells[nb] === player && label[nb] === -1) {
-          label[nb] = id;
-          stack.push(nb);
-        }
-      }
-    }
-    groupEdges.push(touched);
-  }
+  const labels = labelGroups(g, cells, player);
   const wins: CellIndex[] = [];
-  for (let c = 0; c < g.cellCount; c++) {
-    if (cells[c] !== Color.Empty) continue;
-    let touched = g.edges[c] as number;
-    for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
-      const id = label[g.neighbors[k] as number] as number;
-      if (id >= 0) touched |= groupEdges[id] as number;
-    }
-    if ((touched & goal) === goal) wins.push(c);
-  }
+  for (let c = 0; c < g.cellCount; c++) if (cells[c] === Color.Empty && completes(g, labels, c, goal)) wins.push(c);
   return wins;
+}
+
+/** Whether `player` has a move that wins at once: winningCells(…).length > 0, stopping at the first. */
+export function hasWinningCell(g: Geometry, cells: Cells, player: Player): boolean {
+  const goal = goalEdges(g, player);
+  const labels = labelGroups(g, cells, player);
+  for (let c = 0; c < g.cellCount; c++) if (cells[c] === Color.Empty && completes(g, labels, c, goal)) return true;
+  return false;
 }
 
 /**

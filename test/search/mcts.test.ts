@@ -98,7 +98,7 @@ describe('batched MCTS', () => {
   test('reuses the subtree after its move and the reply', async () => {
     const m = new Mcts(cpu, defaultSettings('cpu', 1));
     const p = Position.empty(GameKind.Hex, 5, { swap: false });
-    const first = await m.search(p, { playouts: 3000 });
+    const first = await m.search(p, { playouts: 6000 });
     expect(first.reusedPlayouts).toBe(0);
     p.play(first.move);
     expect(first.expectedReply).not.toBeNull();

@@ -6,7 +6,7 @@ import { GameKind } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
-import { blockingMoves, bridgeAnswers, tacticalChoice, winningCells } from '../../src/search/tactics.js';
+import { blockingMoves, bridgeAnswers, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/tactics.js';
 
 function lcg(seed: number): () => number {
   let x = seed >>> 0;
@@ -42,6 +42,7 @@ describe('tactics', () => {
       const g = p.geometry;
       const mine = winningCells(g, p.cells(), toMove);
       expect(mine).toEqual(winsAtOnce(p, toMove));
+      expect(hasWinningCell(g, p.cells(), toMove)).toBe(mine.length > 0);
       if (mine.length > 0) withWins++;
       const threats = winsAtOnce(p, opponent(toMove));
       const blocks = blockingMoves(g, p.cells(), toMove);
