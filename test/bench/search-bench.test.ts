@@ -26,9 +26,10 @@ describe('runSearchBench', () => {
     };
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
     const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
-    // 4 calls of one position, 4 of the shape, then 4 searches of 4 rounds each.
+    // 4 calls of one position, 4 of the shape, then twice 4 searches of 4 rounds each.
     expect(calls.slice(0, 4)).toEqual(Array(4).fill({ positions: 1, playouts: 384 }));
-    expect(calls.slice(4)).toEqual(Array(4 + 16).fill({ positions: 6, playouts: 16 }));
+    // Then the searches with RAVE as set and switched the other way.
+    expect(calls.slice(4)).toEqual(Array(4 + 16 + 16).fill({ positions: 6, playouts: 16 }));
     expect(report.roundsPerSearch).toBe(4);
     expect(report.ratio).toBeCloseTo(report.search / report.bareOnePosition, 12);
     expect(report.search).toBeGreaterThan(0);
@@ -36,14 +37,15 @@ describe('runSearchBench', () => {
 });
 
 describe('hexbatch bench-search', () => {
-  test('prints the three rates and writes them as JSON', async () => {
+  test('prints the four rates and writes them as JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {
       const json = join(dir, 'search.json');
       const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/bare evaluator, one position\s+1 × 4096\s/);
-      expect(r.out).toMatch(/the search .*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/the search, RAVE on .*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/the search, RAVE off\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
       const saved = JSON.parse(readFileSync(json, 'utf8')) as { backend: string; playoutsPerMove: number; runs: number };
       expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 2 });
     } finally {
