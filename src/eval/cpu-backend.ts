@@ -119,16 +119,18 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           const size = chunkPlayouts(g.cellCount);
           const chunks = chunksOf(positions.length, options.playouts, size);
           const add = (r: ChunkResult) => (tallies[r.position] as PositionTally).add(r);
-          // Workers pay off only from half a chunk's worth of playouts: a round
-          // trip to them costs about 0.5 ms (Hex 11: 16 positions × 128
-          // playouts took 1.4 ms on two workers and 0.9 ms on this thread).
-          const many = 2 * positions.length * options.playouts >= size;
+          // Any request of a few hundred playouts or more goes to the workers,
+          // so that this thread stays free (the search chooses its next leaves
+          // meanwhile). One within a chunk goes whole to one worker: split, its
+          // messages would cost more than the second core gains (Hex 11, 16
+          // positions × 128 playouts: 1.4 ms on two workers, 0.9 ms on one thread).
+          const total = positions.length * options.playouts;
+          const many = total >= 512;
           const workerPool = many ? await getPool() : null;
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
           if (workerPool) {
-            workersUsed = workerPool.size;
-            // Every worker gets a share even of a small request.
-            const perMessage = Math.min(size, Math.ceil((positions.length * options.playouts) / workerPool.size));
+            const perMessage = total <= size ? total : Math.min(size, Math.ceil(total / workerPool.size));
+            workersUsed = total <= size ? 1 : workerPool.size;
             await workerPool.run(job, chunks, perMessage, add, signal);
           } else {
             const play = prepareJob(job, (geometry) => method.create(geometry));
