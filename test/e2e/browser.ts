@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { type ViteDevServer, createServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import type { PageResults } from '../../demo/results.js';
 import { CHROME_FLAGS } from '../../src/report/drive-page.js';
 
@@ -60,6 +61,37 @@ export async function startDemoServer(): Promise<DemoServer> {
   const address = server.httpServer?.address() as AddressInfo | null;
   if (!address) throw new Error('the Vite dev server is not listening');
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+/**
+ * The demo server and Chromium for one test file, started before its tests
+ * and closed after them. `ready` gives them to a test, or fails it (CI) or
+ * skips it (elsewhere) when either could not be had.
+ */
+export function browserSession(): { ready(skip: (note?: string) => never): { browser: Browser; url: string } } {
+  let server: DemoServer | null = null;
+  let browser: Browser | null = null;
+  let problem: string | null = chromiumProblem();
+  beforeAll(async () => {
+    if (problem !== null) return;
+    server = await startDemoServer();
+    try {
+      browser = await launchChromium();
+    } catch (e) {
+      problem = `Chromium at ${CHROMIUM_PATH} would not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    ready(skip) {
+      requireOrSkip(skip, problem);
+      if (!browser || !server) throw new Error('the browser or the server did not start');
+      return { browser, url: server.url };
+    },
+  };
 }
 
 /** Errors the page reports, collected so a failed assertion can show them. */

@@ -5,42 +5,13 @@
  * without WebGPU gets. Playout counts are small: SwiftShader runs the
  * shaders on a couple of CPU cores.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, type DemoServer, type OpenPage, chromiumProblem, launchChromium, openDemo, readResults, requireOrSkip, runPanel, startDemoServer } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { type OpenPage, browserSession, openDemo, readResults, requireOrSkip, runPanel } from './browser.js';
 
 const MINUTE = 60_000;
 
 describe('demo page in headless Chromium', () => {
-  let server: DemoServer | null = null;
-  let browser: Browser | null = null;
-  let problem: string | null = chromiumProblem();
-
-  beforeAll(async () => {
-    if (problem !== null) {
-      if (!process.env.CI) console.warn(`e2e: skipping the demo page tests: ${problem}`);
-      return;
-    }
-    server = await startDemoServer();
-    try {
-      browser = await launchChromium();
-    } catch (e) {
-      problem = `Chromium at ${CHROMIUM_PATH} would not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
-      if (!process.env.CI) console.warn(`e2e: skipping the demo page tests: ${problem}`);
-    }
-  }, 2 * MINUTE);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** The running browser and server; fails (CI) or skips (elsewhere) without them. */
-  function ready(skip: (note?: string) => never): { browser: Browser; url: string } {
-    requireOrSkip(skip, problem);
-    if (!browser || !server) throw new Error('the browser or the server did not start');
-    return { browser, url: server.url };
-  }
+  const { ready } = browserSession();
 
   /** The page, preset by `query`, once it has found a WebGPU adapter; fails (CI) or skips without one. */
   async function openWithWebGpu(skip: (note?: string) => never, query: Parameters<typeof openDemo>[2] = {}): Promise<OpenPage> {

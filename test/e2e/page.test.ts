@@ -5,32 +5,18 @@
  * heat map's labels and caption, and CPU figures tagged as such.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoServer, type OpenPage, chromiumProblem, launchChromium, openDemo, readResults, requireOrSkip, runPanel, startDemoServer } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type OpenPage, browserSession, openDemo, readResults, requireOrSkip, runPanel } from './browser.js';
 
 const MINUTE = 60_000;
 
 describe('the demo page, used as a person uses it', () => {
-  let server: DemoServer | null = null;
-  let browser: Browser | null = null;
-  const problem = chromiumProblem();
-
-  beforeAll(async () => {
-    if (problem !== null) return;
-    server = await startDemoServer();
-    browser = await launchChromium();
-  }, 2 * MINUTE);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { ready } = browserSession();
 
   async function open(skip: (note?: string) => never, query: Record<string, string | number | boolean>): Promise<OpenPage> {
-    requireOrSkip(skip, problem);
-    if (!browser || !server) throw new Error('the browser or the server did not start');
-    const page = await openDemo(browser, server.url, query);
+    const { browser, url } = ready(skip);
+    const page = await openDemo(browser, url, query);
     const { webgpu } = await readResults(page.page);
     requireOrSkip(skip, webgpu === 'ok' ? null : `no WebGPU adapter (${webgpu})`);
     return page;

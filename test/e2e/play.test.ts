@@ -9,13 +9,13 @@
  * adapter.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { readSgf, replaySgfMoves } from '../helpers/sgf.js';
-import { type DemoServer, type OpenPage, chromiumProblem, launchChromium, openPlay, requireOrSkip, startDemoServer } from './browser.js';
+import { type OpenPage, browserSession, openPlay, requireOrSkip } from './browser.js';
 
 const MINUTE = 60_000;
 
@@ -54,25 +54,11 @@ function stones(page: Page): Promise<string[]> {
 }
 
 describe('the play page in headless Chromium', () => {
-  let server: DemoServer | null = null;
-  let browser: Browser | null = null;
-  const problem = chromiumProblem();
-
-  beforeAll(async () => {
-    if (problem !== null) return;
-    server = await startDemoServer();
-    browser = await launchChromium();
-  }, 2 * MINUTE);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { ready } = browserSession();
 
   async function open(skip: (note?: string) => never, query: Record<string, string | number | boolean>): Promise<OpenPage> {
-    requireOrSkip(skip, problem);
-    if (!browser || !server) throw new Error('the browser or the server did not start');
-    return openPlay(browser, server.url, query, watchThinking);
+    const { browser, url } = ready(skip);
+    return openPlay(browser, url, query, watchThinking);
   }
 
   it('plays Hex 5 to its end on the CPU, takes back, and exports a game that replays', async ({ skip }) => {
