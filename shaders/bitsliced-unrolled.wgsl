@@ -58,18 +58,27 @@ fn slice_item(slice: Slice, k: u32) -> Item {
 var<private> board_record: u32;
 var<private> board_to_move: u32;
 var<private> board_coins: array<u32, COIN_WORDS>;
-var<private> board_coin: u32;
 var<private> board_drawn: u32;
 
+// The board's choices are drawn here, before its cells: the exact fill's
+// corrected coins, or the coin fill's words, which fill.wgsl draws one per 32
+// empty cells as it goes, in the same order from the same stream. Drawing
+// them here keeps the generator's call out of the code of every cell.
 fn begin_board(item: Item) {
   board_record = record_offset(item.position);
   board_to_move = positions[board_record];
   board_drawn = 0u;
-  if (FILL_MODE != FILL_NONE) {
-    stream_start(params.seed, params.position_base + item.position, params.playout_base + item.playout);
+  if (FILL_MODE == FILL_NONE) {
+    return;
   }
+  stream_start(params.seed, params.position_base + item.position, params.playout_base + item.playout);
+  let empty = positions[board_record + 1u];
   if (FILL_MODE == FILL_EXACT) {
-    board_coins = exact_coins(positions[board_record + 1u]);
+    board_coins = exact_coins(empty);
+  } else {
+    for (var k = 0u; k < (empty + 31u) / 32u; k++) {
+      board_coins[k] = stream_word();
+    }
   }
 }
 
@@ -83,21 +92,12 @@ fn record_word(k: u32) -> u32 {
 }
 
 // The colour of the next cell, given as `given`: itself, or the fill's
-// choice for the next empty cell (exact: the corrected coins; coin: one
-// stream word per 32 empty cells).
+// choice for the next empty cell.
 fn filled_colour(given: u32) -> u32 {
   if (given != EMPTY || FILL_MODE == FILL_NONE) {
     return given;
   }
-  var choice: u32;
-  if (FILL_MODE == FILL_EXACT) {
-    choice = board_coins[board_drawn / 32u] >> (board_drawn & 31u);
-  } else {
-    if ((board_drawn & 31u) == 0u) {
-      board_coin = stream_word();
-    }
-    choice = board_coin >> (board_drawn & 31u);
-  }
+  let choice = board_coins[board_drawn / 32u] >> (board_drawn & 31u);
   board_drawn += 1u;
   return select(3u - board_to_move, board_to_move, (choice & 1u) == 1u);
 }
