@@ -9,7 +9,8 @@
  * - The fill writes each board's bit straight into the slice words: for
  *   board k, cell i's colour (shaders/bitsliced-unrolled.wgsl's
  *   filled_colour, the same stream and the same order as fill.wgsl) sets bit
- *   k of the cell's word. No per-board array, no transpose.
+ *   k of the cell's word. No array of the board's cells, no transpose (only
+ *   the fill's choice words, one bit per empty cell, as every kernel draws).
  * - The reduction is shaders/bitsliced.wgsl's (twin: src/wintest/bitsliced.ts),
  *   pass by pass, with every neighbour index resolved here. Each pass's words
  *   are fresh `let`s (single assignment), which also leaves the filled words
