@@ -127,7 +127,7 @@ async function measure(
     game,
     size,
     kernel,
-    variant: evaluator.variantOf(kernel),
+    variant: evaluator.variantOf(kernel, geometryOf(game, size)),
     fill,
     batch,
     runs: plan.runs,

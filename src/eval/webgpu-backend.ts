@@ -12,6 +12,7 @@ import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
 import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kernel-table.js';
 import { buildShader } from '../gpu/shader-source.js';
+import { bprLayout } from '../game/reduction-triangle.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
 import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts } from './result-checks.js';
@@ -32,8 +33,8 @@ export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
 export interface WebGpuEvaluator extends Evaluator {
   readonly backend: 'webgpu';
   readonly context: GpuContext;
-  /** The kernel a GpuKernel name runs here (bitsliced has two). */
-  variantOf(kernel: GpuKernel): ShaderVariant;
+  /** The kernel a GpuKernel name runs here (bitsliced has two), on boards of `geometry` when given (bitsliced-unrolled falls back on large ones). */
+  variantOf(kernel: GpuKernel, geometry?: Geometry): ShaderVariant;
 }
 
 /** Playouts per dispatch unless told otherwise: long enough to keep a GPU busy, short enough not to stall it. */
@@ -77,10 +78,10 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
   }
   const runner = new GpuRunner(context, limits, options.maxInFlight ?? 3);
 
-  const variantOf = (kernel: GpuKernel): KernelVariant => variantFor(kernel, context.subgroups);
+  const variantOf = (kernel: GpuKernel, g?: Geometry): KernelVariant => variantFor(kernel, context.subgroups, g && bprLayout(g));
 
   const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean) => {
-    const variant = variantOf(kernel);
+    const variant = variantOf(kernel, g);
     const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
     return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
   };
@@ -103,6 +104,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
         cellCount: g.cellCount,
         ownership: request.ownership,
         winners: request.winners,
+        packsPositions: build.packsPositions,
       },
       limits,
     );
@@ -131,7 +133,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
     context,
     adapter: context.adapter,
     description: `WebGPU, ${adapterText(context.adapter)}`,
-    variantOf: (kernel: GpuKernel): ShaderVariant => variantOf(kernel).name,
+    variantOf: (kernel: GpuKernel, geometry?: Geometry): ShaderVariant => variantOf(kernel, geometry).name,
 
     async evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
       const start = performance.now();
@@ -173,8 +175,9 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
         },
       );
       const results = tallies.map((t) => t.result());
-      checkEveryPlayoutDecided(results, variantOf(options.kernel ?? 'bpr').name);
-      checkOwnershipCounts(positions, results, variantOf(options.kernel ?? 'bpr').name);
+      const ran = variantOf(options.kernel ?? 'bpr', g).name;
+      checkEveryPlayoutDecided(results, ran);
+      checkOwnershipCounts(positions, results, ran);
       return {
         results,
         stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },
@@ -195,7 +198,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
           for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
         },
       );
-      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr').name);
+      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr', g).name);
       return out;
     },
 

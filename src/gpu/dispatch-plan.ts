@@ -6,6 +6,10 @@
  *
  * Playouts: a dispatch covers a rectangle of positions × playouts. When one
  * position's playouts exceed a dispatch they are split in whole workgroups.
+ * A position's playouts in a dispatch are cut into chunks: one workgroup's
+ * items each, or, for kernels that pack positions, 32 playouts each (one
+ * invocation's), chunksPerWorkgroup of them to a workgroup, so that a
+ * workgroup can hold the chunks of several positions.
  * Given boards (`decide`): each item is a position of its own.
  */
 
@@ -26,13 +30,19 @@ export interface PlanRequest {
   readonly cellCount: number;
   readonly ownership: boolean;
   readonly winners: boolean;
+  /** Chunks of 32 playouts, one an invocation, several positions a workgroup (KernelVariant.packsPositions). */
+  readonly packsPositions?: boolean;
 }
+
+/** Playouts of one chunk of a kernel that packs positions: a slice word's worth. */
+export const PACKED_CHUNK_ITEMS = 32;
 
 export interface Dispatch {
   readonly positionStart: number;
   readonly positionCount: number;
   readonly playoutStart: number;
   readonly playoutCount: number;
+  /** Chunks of each position's playouts (workgroups, or for packing kernels invocations). */
   readonly chunksPerPosition: number;
   readonly groupsX: number;
   readonly groupsY: number;
@@ -52,7 +62,13 @@ function groupsFor(workgroups: number, maxPerDimension: number): { groupsX: numb
   return { groupsX, groupsY: Math.ceil(workgroups / groupsX) };
 }
 
-/** Positions that fit one dispatch, given the playouts each has in it. */
+/** How a position's playouts are cut into chunks, and how many chunks a workgroup takes. */
+function chunking(request: PlanRequest): { chunkItems: number; chunksPerWorkgroup: number } {
+  if (request.decide || !request.packsPositions) return { chunkItems: request.itemsPerWorkgroup, chunksPerWorkgroup: 1 };
+  return { chunkItems: PACKED_CHUNK_ITEMS, chunksPerWorkgroup: request.itemsPerWorkgroup / PACKED_CHUNK_ITEMS };
+}
+
+/** Positions that fit one dispatch, given the playouts (in `chunks` chunks) each has in it. */
 function positionsPerDispatch(request: PlanRequest, limits: DispatchLimits, playouts: number, chunks: number): number {
   const bytes = limits.maxBufferBytes;
   const bounds = [
@@ -60,7 +76,7 @@ function positionsPerDispatch(request: PlanRequest, limits: DispatchLimits, play
     Math.floor(limits.maxItemsPerDispatch / playouts),
     Math.floor(bytes / request.recordBytes),
     Math.floor(bytes / 8),
-    Math.floor(limits.maxWorkgroupsPerDimension ** 2 / chunks),
+    Math.floor((limits.maxWorkgroupsPerDimension ** 2 * chunking(request).chunksPerWorkgroup) / chunks),
   ];
   if (request.ownership) bounds.push(Math.floor(bytes / (4 * ownershipWords(request.cellCount))));
   // Winners take 2 bits each, in whole u32 words.
@@ -88,20 +104,21 @@ export function planDispatches(request: PlanRequest, limits: DispatchLimits): Di
     }
     return dispatches;
   }
-  const chunksFull = Math.ceil(playoutsPerDispatch / ipw);
+  const { chunkItems, chunksPerWorkgroup } = chunking(request);
+  const chunksFull = Math.ceil(playoutsPerDispatch / chunkItems);
   const perDispatch = positionsPerDispatch(request, limits, playoutsPerDispatch, chunksFull);
   for (let pStart = 0; pStart < request.positions; pStart += perDispatch) {
     const positionCount = Math.min(perDispatch, request.positions - pStart);
     for (let qStart = 0; qStart < playouts; qStart += playoutsPerDispatch) {
       const playoutCount = Math.min(playoutsPerDispatch, playouts - qStart);
-      const chunksPerPosition = Math.ceil(playoutCount / ipw);
+      const chunksPerPosition = Math.ceil(playoutCount / chunkItems);
       dispatches.push({
         positionStart: pStart,
         positionCount,
         playoutStart: qStart,
         playoutCount,
         chunksPerPosition,
-        ...groupsFor(positionCount * chunksPerPosition, limits.maxWorkgroupsPerDimension),
+        ...groupsFor(Math.ceil((positionCount * chunksPerPosition) / chunksPerWorkgroup), limits.maxWorkgroupsPerDimension),
       });
     }
   }

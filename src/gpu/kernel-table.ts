@@ -11,13 +11,14 @@ import { bpr } from '../wintest/bpr.js';
 import { floodFill } from '../wintest/floodfill.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { ballotWorkgroupSize } from './ballot-packing.js';
+import { fitsUnrolled, generateUnrolledMain } from './generate-bitsliced.js';
 import type { WgslFile } from './wgsl-files.js';
 
 /** The kernels a caller can ask for, by name. */
-export type GpuKernel = 'bpr' | 'bitsliced' | 'floodfill';
+export type GpuKernel = 'bpr' | 'bitsliced' | 'bitsliced-unrolled' | 'floodfill';
 
 /** The module variants pipelines are built from (bitsliced has two; fill-dump is a test kernel). */
-export type ShaderVariant = 'bpr' | 'bitsliced-lanes' | 'bitsliced-ballot' | 'floodfill' | 'fill-dump';
+export type ShaderVariant = 'bpr' | 'bitsliced-lanes' | 'bitsliced-ballot' | 'bitsliced-unrolled' | 'floodfill' | 'fill-dump';
 
 /** What a variant's constants may depend on. */
 export interface VariantSetting {
@@ -25,6 +26,7 @@ export interface VariantSetting {
   /** False when deciding given boards, which may have empty cells. */
   readonly fullBoards: boolean;
   readonly boardsPerInvocation: number;
+  readonly ownership: boolean;
 }
 
 export interface KernelVariant {
@@ -41,6 +43,16 @@ export interface KernelVariant {
   workgroupSize(requested: number, subgroupMaxSize: number): number;
   /** Override constants beyond the ones every kernel takes. */
   constants(setting: VariantSetting): Record<string, number>;
+  /** Whether the variant can play this board (false: the kernel's next variant runs it). */
+  fits(layout: BprLayout): boolean;
+  /** WGSL generated for the setting, appended after the files (the entry point of generated kernels), or null. */
+  generated(setting: VariantSetting): string | null;
+  /**
+   * True when an invocation takes 32 playouts of one position and a workgroup
+   * may hold several positions (dispatch-plan.ts); false when a workgroup
+   * plays one position.
+   */
+  readonly packsPositions: boolean;
 }
 
 export interface KernelRecord {
@@ -66,6 +78,9 @@ function variant(record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> &
     needsSubgroups: false,
     boardsPerInvocation: (requested) => requested,
     workgroupSize: (requested) => requested,
+    fits: () => true,
+    generated: () => null,
+    packsPositions: false,
     ...record,
   };
 }
@@ -99,6 +114,16 @@ const lanesVariant = variant({
   constants: slicedConstants,
 });
 
+const unrolledVariant = variant({
+  name: 'bitsliced-unrolled',
+  sources: () => ['bitsliced-unrolled.wgsl'],
+  boardsPerInvocation: () => SLICE_BOARDS,
+  constants: () => ({}),
+  fits: fitsUnrolled,
+  generated: generateUnrolledMain,
+  packsPositions: true,
+});
+
 const floodfillVariant = variant({ name: 'floodfill', sources: () => ['floodfill.wgsl', 'board-loop.wgsl'], constants: boardLoopConstants });
 
 /** Test kernels that write out the generator's words and the filled boards (test/gpu/rng-fill-twin.test.ts). */
@@ -118,6 +143,15 @@ export const KERNELS: readonly KernelRecord[] = [
     variants: [ballotVariant, lanesVariant],
     cpuTwin: bitsliced,
     twinFiles: { shader: 'shaders/bitsliced.wgsl', cpu: 'src/wintest/bitsliced.ts' },
+  },
+  {
+    name: 'bitsliced-unrolled',
+    summary:
+      'bitsliced generated as straight-line code for each board size, every slice word a register, 32 playouts of one position an invocation and ' +
+      'several positions a workgroup; boards too large to unroll run the bitsliced kernel',
+    variants: [unrolledVariant, ballotVariant, lanesVariant],
+    cpuTwin: bitsliced,
+    twinFiles: { shader: 'shaders/bitsliced-unrolled.wgsl', cpu: 'src/wintest/bitsliced.ts' },
   },
   {
     name: 'floodfill',
@@ -143,10 +177,10 @@ export function kernelRecord(kernel: GpuKernel): KernelRecord {
   return record;
 }
 
-/** The variant of `kernel` that runs on a device with (or without) subgroups. */
-export function variantFor(kernel: GpuKernel, subgroups: boolean): KernelVariant {
+/** The variant of `kernel` that runs on a device with (or without) subgroups, for boards of `layout` when given. */
+export function variantFor(kernel: GpuKernel, subgroups: boolean, layout?: BprLayout): KernelVariant {
   const record = kernelRecord(kernel);
-  const variant = record.variants.find((v) => subgroups || !v.needsSubgroups);
+  const variant = record.variants.find((v) => (subgroups || !v.needsSubgroups) && (!layout || v.fits(layout)));
   if (!variant) throw new Error(`kernel ${kernel} has no variant for a device without subgroups`);
   return variant;
 }

@@ -30,10 +30,14 @@ export interface ShaderBuild {
   readonly code: string;
   readonly constants: Record<string, number>;
   readonly itemsPerWorkgroup: number;
+  /** True when a workgroup may hold several positions, 32 playouts an invocation (KernelVariant.packsPositions). */
+  readonly packsPositions: boolean;
   /** What the code was assembled from: the directives, the `const` prelude, then these files. */
   readonly directives: readonly string[];
   readonly prelude: string;
   readonly files: readonly WgslFile[];
+  /** Code generated for this setting, after the files (empty for kernels written by hand). */
+  readonly generated: string;
 }
 
 /** The files every kernel starts with, in order. */
@@ -68,7 +72,9 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
   // Directives must open the module.
   const directives = variant.directives.map((d) => `${d};`);
   const files = [...SHARED, ...variant.sources(layout.wordsPerColumn)];
-  const code = [...directives, prelude, ...files.map((f) => WGSL_FILES[f])].join('\n');
+  const setting = { layout, fullBoards: !deciding, boardsPerInvocation: perInvocation, ownership: request.ownership };
+  const generated = variant.generated(setting) ?? '';
+  const code = [...directives, prelude, ...files.map((f) => WGSL_FILES[f]), ...(generated ? [generated] : [])].join('\n');
 
   const constants: Record<string, number> = {
     BOARD_SIZE: g.size,
@@ -83,8 +89,8 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     SIDE: layout.side,
     COLUMNS: layout.columns,
     COLUMN_CELLS: layout.columnCells,
-    ...variant.constants({ layout, fullBoards: !deciding, boardsPerInvocation: perInvocation }),
+    ...variant.constants(setting),
   };
   const key = `${variant.name}|${prelude.replace(/\n/g, ' ')}|${JSON.stringify(constants)}`;
-  return { key, code, constants, itemsPerWorkgroup, directives, prelude, files };
+  return { key, code, constants, itemsPerWorkgroup, packsPositions: variant.packsPositions, directives, prelude, files, generated };
 }

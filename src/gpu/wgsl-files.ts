@@ -5,6 +5,7 @@
 import ballotTake from '../../shaders/ballot-take.wgsl?raw';
 import bitslicedBallot from '../../shaders/bitsliced-ballot.wgsl?raw';
 import bitslicedLanes from '../../shaders/bitsliced-lanes.wgsl?raw';
+import bitslicedUnrolled from '../../shaders/bitsliced-unrolled.wgsl?raw';
 import bitsliced from '../../shaders/bitsliced.wgsl?raw';
 import boardLoop from '../../shaders/board-loop.wgsl?raw';
 import bpr from '../../shaders/bpr.wgsl?raw';
@@ -21,6 +22,7 @@ export const WGSL_FILES = {
   'ballot-take.wgsl': ballotTake,
   'bitsliced-ballot.wgsl': bitslicedBallot,
   'bitsliced-lanes.wgsl': bitslicedLanes,
+  'bitsliced-unrolled.wgsl': bitslicedUnrolled,
   'bitsliced.wgsl': bitsliced,
   'board-loop.wgsl': boardLoop,
   'bpr.wgsl': bpr,

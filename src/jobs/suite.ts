@@ -210,7 +210,7 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
         problems.push(`${name}: ${v.mismatches} mismatches in ${v.compared} playouts, ${v.countMismatches} count mismatches`);
       }
       row = {
-        ...rowOf(step, 'webgpu', kernel, gpu.variantOf(kernel), spec, m),
+        ...rowOf(step, 'webgpu', kernel, gpu.variantOf(kernel, geometryOf(step.game, step.size)), spec, m),
         ratioToCpu: cpuRate > 0 ? m.playoutsPerSecond / cpuRate : null,
         validation: { compared: v.compared, mismatches: v.mismatches, countMismatches: v.countMismatches },
       };

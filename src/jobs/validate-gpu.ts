@@ -130,7 +130,7 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     ownershipCompared,
     ownershipMismatches,
     kernel,
-    variant: evaluator.variantOf(kernel),
+    variant: evaluator.variantOf(kernel, request.positions[0]?.geometry),
     fill,
     adapter: adapterText(evaluator.context.adapter),
   };

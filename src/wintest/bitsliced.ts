@@ -1,5 +1,6 @@
 /**
  * Twin: shaders/bitsliced.wgsl (the GPU kernel doing the same bit-sliced reduction).
+ * Twin: shaders/bitsliced-unrolled.wgsl (the same reduction, generated straight-line by src/gpu/generate-bitsliced.ts).
  *
  * Bit-sliced BPR: bit k of a slice word belongs to board k, so one majority
  * step `a&(b|c) | b&c` on slice words reduces the same cell of 32 boards, with

@@ -22,7 +22,7 @@ const MANY = 4099; // prime
 const GEOMETRIES: Geometry[] = [geometryOf(GameKind.Hex, 11), geometryOf(GameKind.Hex, 16), geometryOf(GameKind.Y, 11), geometryOf(GameKind.Y, 17)];
 
 function itemsPerWorkgroup(evaluator: WebGpuEvaluator, kernel: GpuKernel, boardsPerInvocation: number): number {
-  if (kernel !== 'bitsliced') return WORKGROUP * boardsPerInvocation;
+  if (kernel !== 'bitsliced' && kernel !== 'bitsliced-unrolled') return WORKGROUP * boardsPerInvocation;
   const lanes = evaluator.variantOf(kernel) === 'bitsliced-ballot' ? ballotWorkgroupSize(WORKGROUP, evaluator.context.subgroupMaxSize) : WORKGROUP;
   return lanes * 32;
 }
@@ -49,6 +49,7 @@ describe.skipIf(!gpu.available)(`batch sizes across packing edges ${gpu.reason}`
     { name: 'bpr, 2 boards an invocation', kernel: 'bpr', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
     { name: 'bitsliced with subgroupBallot', kernel: 'bitsliced', evaluator: withSubgroups, boardsPerInvocation: 1 },
     { name: 'bitsliced without subgroups', kernel: 'bitsliced', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
+    { name: 'bitsliced-unrolled (bitsliced-lanes on Hex 16)', kernel: 'bitsliced-unrolled', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
     { name: 'floodfill', kernel: 'floodfill', evaluator: withSubgroups, boardsPerInvocation: 1 },
     { name: 'floodfill, 2 boards an invocation', kernel: 'floodfill', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
   ];

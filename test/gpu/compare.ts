@@ -6,6 +6,8 @@ import { validateGpuAgainstCpu } from '../../src/jobs/validate-gpu.js';
 import type { EvalPosition, GpuKernel } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';
+import { bprLayout } from '../../src/game/reduction-triangle.js';
+import { fitsUnrolled } from '../../src/gpu/generate-bitsliced.js';
 import { testRandom } from '../helpers/boards.js';
 
 /** Fewer playouts on big boards: SwiftShader runs the kernels on two CPU cores. */
@@ -32,7 +34,8 @@ export async function expectGpuEqualsCpu(gpu: WebGpuEvaluator, g: Geometry, kern
 /**
  * The kernel-equality tests of one game, for a describe block: every kernel
  * and variant (bpr with one and three boards per invocation, bitsliced with
- * and without subgroups, floodfill) equals the CPU at each size.
+ * and without subgroups, bitsliced-unrolled where it is generated and its
+ * fallback above that, floodfill) equals the CPU at each size.
  */
 export function kernelEqualityTests(game: GameKind, sizes: readonly number[]): void {
   const [withSubgroups, withoutSubgroups] = useTestEvaluators({}, { subgroups: false, boardsPerInvocation: 3 });
@@ -51,6 +54,11 @@ export function kernelEqualityTests(game: GameKind, sizes: readonly number[]): v
   test.each(sizes)(`${name} %i: bitsliced without subgroups`, async (n) => {
     expect(withoutSubgroups().variantOf('bitsliced')).toBe('bitsliced-lanes');
     await expectGpuEqualsCpu(withoutSubgroups(), geometryOf(game, n), 'bitsliced');
+  });
+  test.each(sizes)(`${name} %i: bitsliced-unrolled`, async (n) => {
+    const g = geometryOf(game, n);
+    expect(withSubgroups().variantOf('bitsliced-unrolled', g)).toBe(fitsUnrolled(bprLayout(g)) ? 'bitsliced-unrolled' : 'bitsliced-ballot');
+    await expectGpuEqualsCpu(withSubgroups(), g, 'bitsliced-unrolled');
   });
   test.each(sizes)(`${name} %i: floodfill`, async (n) => {
     await expectGpuEqualsCpu(withSubgroups(), geometryOf(game, n), 'floodfill');

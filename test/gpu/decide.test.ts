@@ -47,7 +47,7 @@ describe.skipIf(!gpu.available)(`deciding given boards on the GPU ${gpu.reason}`
     const want = boards.map((b) => test.winner(b));
     expect(want).toEqual(boards.map((b) => oracleWinner(game, n, b)));
     for (const evaluator of evaluators) {
-      for (const kernel of ['bpr', 'bitsliced', 'floodfill'] as GpuKernel[]) {
+      for (const kernel of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as GpuKernel[]) {
         expect(await evaluator.decide(g, boards, { kernel }), `${evaluator.variantOf(kernel)}`).toEqual(want);
       }
     }

@@ -16,7 +16,13 @@ function expectCoversOnce(r: PlanRequest, limits: DispatchLimits): number {
   for (const d of plan) {
     expect(d.groupsX).toBeLessThanOrEqual(limits.maxWorkgroupsPerDimension);
     expect(d.groupsY).toBeLessThanOrEqual(limits.maxWorkgroupsPerDimension);
-    expect(d.groupsX * d.groupsY * r.itemsPerWorkgroup).toBeGreaterThanOrEqual(d.positionCount * (r.decide ? 1 : d.chunksPerPosition * r.itemsPerWorkgroup));
+    if (r.packsPositions && !r.decide) {
+      // Chunks of 32 playouts, itemsPerWorkgroup / 32 of them a workgroup.
+      expect(d.chunksPerPosition * 32).toBeGreaterThanOrEqual(d.playoutCount);
+      expect(d.groupsX * d.groupsY * (r.itemsPerWorkgroup / 32)).toBeGreaterThanOrEqual(d.positionCount * d.chunksPerPosition);
+    } else {
+      expect(d.groupsX * d.groupsY * r.itemsPerWorkgroup).toBeGreaterThanOrEqual(d.positionCount * (r.decide ? 1 : d.chunksPerPosition * r.itemsPerWorkgroup));
+    }
     expect(d.positionCount * d.playoutCount).toBeLessThanOrEqual(Math.max(limits.maxItemsPerDispatch, d.playoutCount));
     expect(d.positionCount * r.recordBytes).toBeLessThanOrEqual(limits.maxBufferBytes);
     // Two u32 counts per cell and position: owner won, black owned.
@@ -78,5 +84,16 @@ describe('planDispatches', () => {
     ]) {
       expect(expectCoversOnce(r, limits)).toBeGreaterThan(1);
     }
+    // Packing needs fewer workgroups, so these may fit one dispatch.
+    expectCoversOnce(request({ positions: 2000, playouts: 50, itemsPerWorkgroup: 2048, packsPositions: true, ownership: true }), limits);
+    expectCoversOnce(request({ positions: 3, playouts: 10_000, itemsPerWorkgroup: 2048, packsPositions: true, winners: true }), limits);
+  });
+
+  test('a kernel that packs positions cuts playouts into chunks of 32, several positions a workgroup', () => {
+    // 4,096 positions × 64 playouts: 2 chunks a position, 64 chunks a workgroup of 2,048 items, so 128 workgroups, not 4,096.
+    expect(planDispatches(request({ positions: 4096, playouts: 64, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY)).toEqual([
+      { positionStart: 0, positionCount: 4096, playoutStart: 0, playoutCount: 64, chunksPerPosition: 2, groupsX: 128, groupsY: 1 },
+    ]);
+    expect(planDispatches(request({ positions: 5, playouts: 33, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY)[0]).toMatchObject({ chunksPerPosition: 2, groupsX: 1 });
   });
 });

@@ -9,6 +9,7 @@ import type { GpuKernel } from '../../src/eval/types.js';
 import { bprLayout } from '../../src/game/reduction-triangle.js';
 import { gpuAvailability, samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';
 import { testRandom } from '../helpers/boards.js';
+import { UNROLLED_MAX_CELLS } from '../../src/gpu/generate-bitsliced.js';
 
 const gpu = await gpuAvailability();
 
@@ -21,6 +22,8 @@ describe.skipIf(!gpu.available)(`ownership counts: every kernel equals the CPU b
     ['bitsliced-ballot', 'bitsliced', withSubgroups],
     ['bitsliced-lanes', 'bitsliced', withoutSubgroups],
     ['floodfill', 'floodfill', withSubgroups],
+    // Generated up to UNROLLED_MAX_CELLS: Hex 5 and Y 11 run it, Hex 19 and Y 32 its fallback.
+    ['bitsliced-unrolled', 'bitsliced-unrolled', withSubgroups],
   ];
 
   for (const [game, size, words] of [[GameKind.Hex, 5, 1], [GameKind.Hex, 19, 2], [GameKind.Y, 11, 1], [GameKind.Y, 32, 2]] as const) {
@@ -32,7 +35,7 @@ describe.skipIf(!gpu.available)(`ownership counts: every kernel equals the CPU b
       const want = await cpu.evaluate(positions, request);
       for (const result of want.results) expect(result.blackOwned).toHaveLength(g.cellCount);
       for (const [variant, kernel, evaluator] of kernels) {
-        expect(evaluator().variantOf(kernel), variant).toBe(variant);
+        if (kernel !== 'bitsliced-unrolled' || g.cellCount <= UNROLLED_MAX_CELLS) expect(evaluator().variantOf(kernel, g), variant).toBe(variant);
         const got = await evaluator().evaluate(positions, { ...request, kernel });
         expect(got.results, variant).toEqual(want.results);
       }

@@ -32,7 +32,7 @@ describe.skipIf(!gpu.available)(`splitting a request over dispatches ${gpu.reaso
   const g = geometryOf(GameKind.Hex, 9);
   const positions = [...samplePositions(g, testRandom(3)), ...samplePositions(g, testRandom(4)), ...samplePositions(g, testRandom(5))];
 
-  test.each(['bpr', 'bitsliced', 'floodfill'] as GpuKernel[])('%s: same winners, counts and ownership', async (kernel) => {
+  test.each(['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as GpuKernel[])('%s: same winners, counts and ownership', async (kernel) => {
     const request = { playouts: 700, seed: 9, fill: FillKind.Exact, kernel, winners: true, ownership: true };
     const one: Evaluation = await whole.evaluate(positions, request);
     expect(one.stats.dispatches).toBe(1);

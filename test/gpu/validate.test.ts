@@ -39,7 +39,7 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
   test('every playout of every kernel agrees, and the report says so', async () => {
     const g = geometryOf(GameKind.Y, 9);
     const positions = samplePositions(g, testRandom(8));
-    for (const kernel of ['bpr', 'bitsliced', 'floodfill'] as const) {
+    for (const kernel of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as const) {
       const report = await validateGpuAgainstCpu(evaluator(), { positions, playouts: 300, seed: 5, fill: FillKind.Coin, kernel });
       expect(report).toMatchObject({ compared: 900, mismatches: 0, countMismatches: 0, firstMismatches: [] });
       expect(report.gpuWinRate).toBe(report.cpuWinRate);
@@ -78,7 +78,7 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
     const random = testRandom(6);
     const boards = Array.from({ length: 40 }, (_, k) => randomCells(g, k % 2 ? 0 : 0.4, random));
     const want = boards.map((b) => weightedUnionFind.create(g).winner(b));
-    for (const method of ['bpr', 'bitsliced', 'floodfill']) {
+    for (const method of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill']) {
       const decider = await createGpuDecider(g, parseGpuMethod(method));
       try {
         expect(Array.from(await decider.decide(boards))).toEqual(want);
@@ -86,6 +86,6 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
         await decider.close();
       }
     }
-    expect(() => parseGpuMethod('wqhuf')).toThrow(/--backend webgpu decides with bpr, bitsliced, floodfill, not "wqhuf"/);
+    expect(() => parseGpuMethod('wqhuf')).toThrow(/--backend webgpu decides with bpr, bitsliced, bitsliced-unrolled, floodfill, not "wqhuf"/);
   });
 });

@@ -1,0 +1,205 @@
+/**
+ * Writes the WGSL entry point of the unrolled bit-sliced kernel for one
+ * geometry: straight-line code in which every slice word (one triangle cell
+ * of 32 boards) is a named scalar, so a compiler can keep them all in
+ * registers. WGSL has no unroll pragma, and a private array indexed by a loop
+ * variable ends up in (slow, spilled) memory on most GPUs; named scalars and
+ * constant neighbours do not.
+ *
+ * - The fill writes each board's bit straight into the slice words: for
+ *   board k, cell i's colour (shaders/bitsliced-unrolled.wgsl's
+ *   filled_colour, the same stream and the same order as fill.wgsl) sets bit
+ *   k of the cell's word. No array of the board's cells, no transpose (only
+ *   the fill's choice words, one bit per empty cell, as every kernel draws).
+ * - The reduction is shaders/bitsliced.wgsl's (twin: src/wintest/bitsliced.ts),
+ *   pass by pass, with every neighbour index resolved here. Each pass's words
+ *   are fresh `let`s (single assignment), which also leaves the filled words
+ *   intact for the ownership tally.
+ * - The Hex template never changes under the reduction (bitsliced.ts says
+ *   why), so its cells are constants, and a majority with a constant operand
+ *   is simplified here: maj(a, all, c) = a | c, maj(a, none, c) = a & c.
+ *
+ * The reduction's code grows as the cube of the side and its live words as
+ * the board, so it is generated only for boards of up to UNROLLED_MAX_CELLS
+ * cells; larger boards run the looped kernel (kernel-table.ts).
+ */
+import type { BprLayout } from '../game/reduction-triangle.js';
+
+/**
+ * The largest board generated, in cells: Hex 14 (196) and Y 19 (190). Every
+ * board cell's word is live at the first pass, and a GPU thread has at most
+ * 255 registers (NVIDIA), so larger boards would spill anyway. Compiling is
+ * also slow past it: on SwiftShader a pipeline takes about 4 s for Hex 11,
+ * 26 s for Hex 15, 17 s for Y 20 and 90 s for Y 32 (measured 2026-11-23).
+ */
+export const UNROLLED_MAX_CELLS = 196;
+
+/** A slice word in the generated code: a named scalar, or a word that is the same for all 32 boards. */
+type Operand = { readonly name: string } | { readonly constant: 'all' | 'none' };
+
+const ALL: Operand = { constant: 'all' };
+const NONE: Operand = { constant: 'none' };
+
+function text(o: Operand): string {
+  if ('name' in o) return o.name;
+  return o.constant === 'all' ? '0xffffffffu' : '0u';
+}
+
+/** The majority of a, b and c as an expression, or as an operand where constants fold it to one. */
+function majorityExpression(a: Operand, b: Operand, c: Operand): Operand | string {
+  const [constant, other] = 'constant' in b ? [b, c] : [c, b];
+  if ('constant' in constant) {
+    if ('constant' in other) return constant.constant === other.constant ? constant : a;
+    return constant.constant === 'all' ? `${text(a)} | ${text(other)}` : `${text(a)} & ${text(other)}`;
+  }
+  return `(${text(a)} & (${text(b)} | ${text(c)})) | (${text(b)} & ${text(c)})`;
+}
+
+/** Which of the two bit-planes a reduction runs on; the Hex template differs between them. */
+interface Plane {
+  readonly prefix: 'b' | 'w';
+  /** The template row (j = N, black) and column (x = N, white), as words of this plane. */
+  readonly templateRow: Operand;
+  readonly templateColumn: Operand;
+}
+
+const BLACK_PLANE: Plane = { prefix: 'b', templateRow: ALL, templateColumn: NONE };
+const WHITE_PLANE: Plane = { prefix: 'w', templateRow: NONE, templateColumn: ALL };
+
+/** The board cells of the triangle, as (column, row) per cell in row-major board order. */
+function boardCells(layout: BprLayout): { x: number; j: number }[] {
+  return Array.from(layout.cellColumn, (x, i) => ({ x, j: layout.cellRow[i] as number }));
+}
+
+function wordName(plane: Plane, x: number, j: number): string {
+  return `${plane.prefix}_${x}_${j}`;
+}
+
+/**
+ * The reduction of one plane: `let` lines, and the apex word. Pass p
+ * rewrites the cells with x + j ≤ D − 2 − p that are board cells; a read of
+ * a template cell is the template's constant. Every cell read lies in the
+ * triangle (src/game/reduction-triangle.ts), so no read falls off it.
+ */
+function reducePlane(layout: BprLayout, plane: Plane): { lines: string[]; apex: Operand } {
+  const n = layout.geometry.size;
+  const current = new Map<string, Operand>();
+  for (const { x, j } of boardCells(layout)) current.set(`${x},${j}`, { name: wordName(plane, x, j) });
+  const read = (x: number, j: number): Operand => {
+    const word = current.get(`${x},${j}`);
+    if (word) return word;
+    if (layout.isHex && j === n) return plane.templateRow;
+    if (layout.isHex && x === n) return plane.templateColumn;
+    throw new Error(`the reduction read (${x}, ${j}), outside the triangle of ${layout.geometry.game} ${n}`);
+  };
+  const lines: string[] = [];
+  for (let pass = 0; pass < layout.passes; pass++) {
+    const last = layout.side - 2 - pass;
+    const rewritten = boardCells(layout)
+      .filter(({ x, j }) => x + j <= last)
+      .map(({ x, j }) => ({ x, j, value: majorityExpression(read(x, j), read(x, j + 1), read(x + 1, j)) }));
+    for (const { x, j, value } of rewritten) {
+      if (typeof value !== 'string') {
+        current.set(`${x},${j}`, value);
+        continue;
+      }
+      const name = `${plane.prefix}${pass + 1}_${x}_${j}`;
+      lines.push(`let ${name} = ${value};`);
+      current.set(`${x},${j}`, { name });
+    }
+  }
+  return { lines, apex: read(0, 0) };
+}
+
+/** Majority steps of one plane's reduction, a measure of the generated code's length. */
+export function unrolledMajorities(layout: BprLayout): number {
+  let steps = 0;
+  for (let pass = 0; pass < layout.passes; pass++) {
+    for (const { x, j } of boardCells(layout)) if (x + j <= layout.side - 2 - pass) steps++;
+  }
+  return steps;
+}
+
+export function fitsUnrolled(layout: BprLayout): boolean {
+  return layout.geometry.cellCount <= UNROLLED_MAX_CELLS;
+}
+
+function indent(lines: readonly string[], depth: number): string[] {
+  return lines.map((l) => `${'  '.repeat(depth)}${l}`);
+}
+
+/**
+ * The fill of one board (bit `bit` of every word): the record's words in
+ * order, each cell's colour from filled_colour, its bit or'ed into the
+ * black (and, for given boards, white) word of its triangle cell.
+ */
+function fillLines(layout: BprLayout, fullBoards: boolean): string[] {
+  const lines: string[] = [];
+  boardCells(layout).forEach(({ x, j }, cell) => {
+    if (cell % 16 === 0) lines.push(`let given${cell / 16} = record_word(${cell / 16}u);`);
+    const given = `(given${Math.floor(cell / 16)} >> ${2 * (cell % 16)}u) & 3u`;
+    lines.push(`let c${cell} = filled_colour(${given});`);
+    lines.push(`${wordName(BLACK_PLANE, x, j)} |= select(0u, bit, c${cell} == BLACK);`);
+    if (!fullBoards) lines.push(`${wordName(WHITE_PLANE, x, j)} |= select(0u, bit, c${cell} == WHITE);`);
+  });
+  return lines;
+}
+
+export interface UnrolledSetting {
+  readonly layout: BprLayout;
+  /** False when deciding given boards, which may have empty cells: then the white plane is reduced too. */
+  readonly fullBoards: boolean;
+  readonly ownership: boolean;
+}
+
+/** The kernel's entry point, `main`, for one geometry; it needs shaders/bitsliced-unrolled.wgsl before it. */
+export function generateUnrolledMain({ layout, fullBoards, ownership }: UnrolledSetting): string {
+  const planes = fullBoards ? [BLACK_PLANE] : [BLACK_PLANE, WHITE_PLANE];
+  const cells = boardCells(layout);
+  const black = reducePlane(layout, BLACK_PLANE);
+  const white = fullBoards ? null : reducePlane(layout, WHITE_PLANE);
+  const whiteApex = white ? text(white.apex) : `~${text(black.apex)}`;
+  // The filled words go to an array for the tally's loop, before the
+  // reduction, so that they need not stay live through it: a call per cell
+  // compiles slowly (seconds more on SwiftShader) for no gain in speed.
+  const keepOwners = ownership
+    ? ['var owners: array<u32, OWNER_CELLS_CAP>;', ...cells.map(({ x, j }, cell) => `owners[${cell}] = ${wordName(BLACK_PLANE, x, j)};`)]
+    : [];
+  const tallyOwners = ownership ? ['tally_ownership_slice(one_position, slice.position, &owners, black_won, white_won);'] : [];
+  const body = [
+    `// Generated by src/gpu/generate-bitsliced.ts for ${layout.geometry.game} ${layout.geometry.size}: do not edit.`,
+    '@compute @workgroup_size(WORKGROUP_SIZE)',
+    'fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {',
+    '  let group = workgroup_index(wid);',
+    '  if (!workgroup_has_slices(group)) {',
+    '    return;',
+    '  }',
+    '  let one_position = workgroup_single_position(group);',
+    '  let slice = slice_at(group * WORKGROUP_SIZE + lid);',
+    '  var black_wins = 0u;',
+    '  var white_wins = 0u;',
+    '  if (slice.valid != 0u) {',
+    ...indent(
+      planes.flatMap((plane) => cells.map(({ x, j }) => `var ${wordName(plane, x, j)} = 0u;`)),
+      2,
+    ),
+    '    for (var k = 0u; k < countOneBits(slice.valid); k++) {',
+    '      begin_board(slice_item(slice, k));',
+    '      let bit = 1u << k;',
+    ...indent(fillLines(layout, fullBoards), 3),
+    '    }',
+    ...indent(keepOwners, 2),
+    ...indent(black.lines, 2),
+    ...indent(white?.lines ?? [], 2),
+    `    let black_won = ${text(black.apex)} & slice.valid;`,
+    `    let white_won = ${whiteApex} & slice.valid;`,
+    '    record_slice_winners(slice, black_won, white_won);',
+    ...indent(tallyOwners, 2),
+    '    black_wins = countOneBits(black_won);',
+    '    white_wins = countOneBits(white_won);',
+    '  }',
+    '  finish_slices(one_position, group, lid, slice, black_wins, white_wins);',
+    '}',
+  ];
+  return body.join('\n') + '\n';
+}
