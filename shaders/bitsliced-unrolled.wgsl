@@ -148,40 +148,13 @@ fn tally_ownership_slice(one_position: bool, position: u32, owners: ptr<function
   }
 }
 
-fn add_counts(position: u32, black: u32, white: u32) {
-  if (black != 0u) {
-    atomicAdd(&counts[2u * position], black);
-  }
-  if (white != 0u) {
-    atomicAdd(&counts[2u * position + 1u], white);
-  }
-}
-
 fn finish_slices(one_position: bool, group: u32, lid: u32, slice: Slice, black: u32, white: u32) {
   if (deciding_given_boards()) {
     return;
   }
-  if (!one_position) {
+  if (one_position) {
+    flush_workgroup((group * WORKGROUP_SIZE) / params.chunks_per_position, lid, black, white);
+  } else {
     add_counts(slice.position, black, white);
-    return;
-  }
-  if (black != 0u) {
-    atomicAdd(&wg_black, black);
-  }
-  if (white != 0u) {
-    atomicAdd(&wg_white, white);
-  }
-  workgroupBarrier();
-  let p = (group * WORKGROUP_SIZE) / params.chunks_per_position;
-  if (lid == 0u) {
-    add_counts(p, atomicLoad(&wg_black), atomicLoad(&wg_white));
-  }
-  if (OWNERSHIP) {
-    for (var k = lid; k < OWNERSHIP_WORDS; k += WORKGROUP_SIZE) {
-      let n = atomicLoad(&wg_own[k]);
-      if (n != 0u) {
-        atomicAdd(&ownership[p * OWNERSHIP_WORDS + k], n);
-      }
-    }
   }
 }

@@ -111,12 +111,20 @@ fn tally_ownership(cell: u32, wins: u32, black_owned: u32) {
   }
 }
 
-// Workgroup memory starts zeroed (WebGPU guarantees it), so the tallies need
-// no clearing pass. One atomicAdd per workgroup and counter reaches memory.
-fn finish_workgroup(group: u32, lid: u32, black: u32, white: u32) {
-  if (deciding_given_boards()) {
-    return;
+// Adds one position's win counts to global memory.
+fn add_counts(position: u32, black: u32, white: u32) {
+  if (black != 0u) {
+    atomicAdd(&counts[2u * position], black);
   }
+  if (white != 0u) {
+    atomicAdd(&counts[2u * position + 1u], white);
+  }
+}
+
+// Workgroup memory starts zeroed (WebGPU guarantees it), so the tallies need
+// no clearing pass. One atomicAdd per workgroup and counter reaches memory,
+// for position p, which all of the workgroup's boards belong to.
+fn flush_workgroup(p: u32, lid: u32, black: u32, white: u32) {
   if (black != 0u) {
     atomicAdd(&wg_black, black);
   }
@@ -124,16 +132,8 @@ fn finish_workgroup(group: u32, lid: u32, black: u32, white: u32) {
     atomicAdd(&wg_white, white);
   }
   workgroupBarrier();
-  let p = group / params.chunks_per_position;
   if (lid == 0u) {
-    let b = atomicLoad(&wg_black);
-    let w = atomicLoad(&wg_white);
-    if (b != 0u) {
-      atomicAdd(&counts[2u * p], b);
-    }
-    if (w != 0u) {
-      atomicAdd(&counts[2u * p + 1u], w);
-    }
+    add_counts(p, atomicLoad(&wg_black), atomicLoad(&wg_white));
   }
   if (OWNERSHIP) {
     for (var k = lid; k < OWNERSHIP_WORDS; k += WORKGROUP_SIZE) {
@@ -143,4 +143,11 @@ fn finish_workgroup(group: u32, lid: u32, black: u32, white: u32) {
       }
     }
   }
+}
+
+fn finish_workgroup(group: u32, lid: u32, black: u32, white: u32) {
+  if (deciding_given_boards()) {
+    return;
+  }
+  flush_workgroup(group / params.chunks_per_position, lid, black, white);
 }
