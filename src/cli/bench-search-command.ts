@@ -12,16 +12,14 @@ import { progressLine } from '../jobs/progress-line.js';
 import { defaultSettings } from '../search/mcts.js';
 import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
-import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
+import { CliError, EXIT_FAILURE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { parseGame, parseGeometry } from './options.js';
+import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice, parseGame, parseGeometry } from './options.js';
 
 export const DEFAULT_SEARCH_JSON = 'bench/results/search.json';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: 100_000_000 };
 const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
-const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
-const PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
 
 interface BenchSearchOptions {
   readonly backend: string;
@@ -55,17 +53,16 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
     .option('--playouts <n>', boundedHelp(PLAYOUTS, 'playouts per searched move'), '65536')
     .option('--runs <n>', boundedHelp(RUNS, 'timed searches (and bare calls)'), '5')
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
-    .option('--playouts-per-leaf <n>', boundedHelp(PER_LEAF, "playouts per leaf (K); default the backend's"))
+    .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_SEARCH_JSON)
     .option('--quick', 'a few thousand playouts, two runs: a smoke test, not a measurement')
     .action(async (options: BenchSearchOptions) => {
-      const backend = options.backend;
-      if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
+      const backend = parseBackendChoice(options.backend);
       const geometry = parseGeometry(parseGame(options.game), options.size);
       const playouts = options.quick ? 4096 : parseBounded(PLAYOUTS, options.playouts);
       const runs = options.quick ? 2 : parseBounded(RUNS, options.runs);
       const leaves = options.leaves === undefined ? undefined : parseBounded(LEAVES, options.leaves);
-      const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PER_LEAF, options.playoutsPerLeaf);
+      const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf);
       const json = await benchJsonPath(command, options);
       const progress = progressLine(io.stderr, 'silent');
       let report: SearchBenchReport;

@@ -9,12 +9,11 @@ import { runHtpSession } from '../htp/session.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
+import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice } from './options.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
-const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
-const PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
 /** Playouts per move when neither --playouts nor --time is given. */
 const DEFAULT_PLAYOUTS = 10_000;
 
@@ -58,7 +57,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--rave <on|off>', 'UCT-RAVE rather than plain UCT (README: Search and the HTP engine)', DEFAULT_ENGINE_SETTINGS.rave ? 'on' : 'off')
     .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
-    .option('--playouts-per-leaf <n>', boundedHelp(PER_LEAF, "playouts per leaf (K); default the backend's"));
+    .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"));
 }
 
 export function engineSetup(options: EngineOptions): EngineSetup {
@@ -70,11 +69,10 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const tactics = parseOnOff('--tactics', options.tactics);
   const solver = parseOnOff('--solver', options.solver);
   const rave = parseOnOff('--rave', options.rave);
-  const backend = options.backend;
-  if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw usageError(`--backend must be cpu, webgpu or auto, not "${backend}"`);
+  const backend = parseBackendChoice(options.backend);
   const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, rave,
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
-    playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PER_LEAF, options.playoutsPerLeaf),
+    playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
   };
   return options.threads === undefined ? { settings } : { settings, cpuWorkers: parseBounded(THREADS, options.threads) };
 }

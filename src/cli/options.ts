@@ -2,6 +2,8 @@
 import { type GameKind, type Geometry, geometryOf, parseGameKind } from '../game/geometry.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { methodByName } from '../wintest/registry.js';
+import type { BackendChoice } from '../eval/create-evaluator.js';
+import type { Bound } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 
 export function parseGame(text: string): GameKind {
@@ -33,3 +35,13 @@ export function parseList<T>(what: string, text: string, parseItem: (item: strin
   if (items.some((s) => s === '')) throw usageError(`${what} must be a comma-separated list, not "${text}"`);
   return [...new Set(items.map(parseItem))];
 }
+
+/** The evaluator a command runs on: --backend cpu, webgpu or auto. */
+export function parseBackendChoice(text: string): BackendChoice {
+  if (text === 'cpu' || text === 'webgpu' || text === 'auto') return text;
+  throw usageError(`--backend must be cpu, webgpu or auto, not "${text}"`);
+}
+
+/** The search's round shape, for the commands that set it (htp, bench-search). */
+export const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
+export const PLAYOUTS_PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };

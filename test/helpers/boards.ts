@@ -31,6 +31,19 @@ export function testRandom(seed: number): () => number {
   };
 }
 
+/**
+ * Another small generator in [0, 1) (Numerical Recipes' LCG): the search's
+ * tests draw their positions from it, and bench/hex-tactics.txt was made
+ * with it, so it stays as it is beside testRandom.
+ */
+export function lcgRandom(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
 /** A board whose cell i is colour(u), u the i-th number of `random`. */
 export function boardFrom(g: Geometry, random: () => number, colour: (u: number) => Color): Cells {
   const cells = new Uint8Array(g.cellCount);

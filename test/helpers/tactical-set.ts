@@ -12,6 +12,7 @@ import { cellName } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { solve } from '../../src/search/solver.js';
 import { winningCells } from '../../src/search/tactics.js';
+import { lcgRandom } from './boards.js';
 
 export interface TacticalPosition {
   readonly size: number;
@@ -21,13 +22,6 @@ export interface TacticalPosition {
   readonly winning: readonly string[];
 }
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 /** Cells within `radius` steps of `centre` (breadth first over the neighbours). */
 function patch(g: Geometry, centre: number, radius: number): number[] {
@@ -78,7 +72,7 @@ function candidate(size: number, rng: () => number, maxEmpty: number): TacticalP
  * starting at 5 makes the same first positions.
  */
 export function tacticalSet(seed: number, perSize: number, maxEmpty = 14, sizes: readonly number[] = [5, 6, 7, 8, 9, 10, 11]): TacticalPosition[] {
-  const rng = lcg(seed);
+  const rng = lcgRandom(seed);
   const out: TacticalPosition[] = [];
   for (const size of sizes) {
     for (let made = 0; made < perSize; ) {

@@ -5,17 +5,11 @@ import { expect, test } from 'vitest';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { runHtpSession } from '../../src/htp/session.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
+import { lcgRandom } from '../helpers/boards.js';
 
 const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave'];
 const ARGS = ['b', 'w', 'black', 'white', 'red', 'a1', 'c3', 'e5', 'k11', 'z99', 'aa1', 'swap-pieces', 'resign', 'pass', '0', '1', '3', '5', '7', '32', '-1', '1e9', 'hex', 'y', 'on', 'off', 'cpu', 'auto', '', 'é', '\t'];
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 function randomLine(rng: () => number): string {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
@@ -40,7 +34,7 @@ test('10,000 random lines: exactly one reply each, with the id', async () => {
   const cpu = await createCpuEvaluator();
   // Tiny budgets keep genmove cheap.
   const engine = new HtpEngine(async () => cpu, '0.0.0', { playouts: 8 });
-  const rng = lcg(2024);
+  const rng = lcgRandom(2024);
   const lines: string[] = [];
   for (let i = 0; i < 10_000; i++) {
     let line = randomLine(rng);

@@ -9,6 +9,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../../src/eval/types.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { solve } from '../../src/search/solver.js';
+import { lcgRandom } from '../helpers/boards.js';
 
 const cpu = await createCpuEvaluator();
 
@@ -25,13 +26,6 @@ function spy(inner: Evaluator): { evaluator: Evaluator; calls: EvalPosition[][] 
   return { evaluator, calls };
 }
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 describe('batched MCTS', () => {
   test('each round is one evaluate call of B distinct leaves with K playouts', async () => {
@@ -111,7 +105,7 @@ describe('batched MCTS', () => {
   });
 
   test.each([false, true])('on small boards the first move is among the solver\'s winning moves (rave %s)', async (rave) => {
-    const rng = lcg(11);
+    const rng = lcgRandom(11);
     let tried = 0;
     let right = 0;
     const cases: Position[] = [Position.empty(GameKind.Hex, 3, { swap: false }), Position.empty(GameKind.Y, 4)];
@@ -150,7 +144,7 @@ describe('batched MCTS', () => {
   });
 
   test('the root solver plays a proven winning move at once, and stays out of early positions', async () => {
-    const rng = lcg(5);
+    const rng = lcgRandom(5);
     let solved = 0;
     for (let n = 0; n < 8; n++) {
       const p = Position.empty(GameKind.Hex, 4, { swap: false });

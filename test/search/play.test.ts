@@ -8,16 +8,10 @@ import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { HtpEngine } from '../../src/htp/engine.js';
+import { lcgRandom } from '../helpers/boards.js';
 
 const cpu = await createCpuEvaluator();
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 
 /**
@@ -53,7 +47,7 @@ function canBlock(p: Position, toMove: Player): boolean {
 
 describe('tactical positions', () => {
   test('sizes 5 to 11: the engine wins at once, or stops every one-move win', async () => {
-    const rng = lcg(77);
+    const rng = lcgRandom(77);
     let total = 0;
     let right = 0;
     for (let size = 5; size <= 11; size++) {

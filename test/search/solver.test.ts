@@ -6,6 +6,7 @@ import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { solve, solveWithin } from '../../src/search/solver.js';
+import { lcgRandom } from '../helpers/boards.js';
 
 /** Whether the side to move wins, by trying everything. */
 function bruteWins(p: Position): boolean {
@@ -55,13 +56,6 @@ function randomPosition(game: GameKind, size: number, stones: number, rng: () =>
   return p;
 }
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 describe('solver', () => {
   test.each([
@@ -85,7 +79,7 @@ describe('solver', () => {
     [GameKind.Y, 4, 3],
     [GameKind.Y, 5, 8],
   ])('%s %i: random positions with %i stones agree with brute force', (game, size, stones) => {
-    const rng = lcg(size * 100 + stones);
+    const rng = lcgRandom(size * 100 + stones);
     let checked = 0;
     for (let t = 0; t < 40 && checked < 12; t++) {
       const p = randomPosition(game, size, stones, rng);
@@ -104,7 +98,7 @@ describe('solver', () => {
   });
 
   test('late positions of big boards: only the empty cells count, and it agrees with brute force', () => {
-    const rng = lcg(31);
+    const rng = lcgRandom(31);
     let checked = 0;
     while (checked < 6) {
       const size = 6 + Math.floor(rng() * 6);
@@ -120,7 +114,7 @@ describe('solver', () => {
   });
 
   test('solveWithin: the first winning move, or null past its budget or its size', () => {
-    const rng = lcg(8);
+    const rng = lcgRandom(8);
     for (let n = 0; n < 20; n++) {
       const p = Position.empty(GameKind.Hex, 4, { swap: false });
       for (let s = 0; s < 3 + Math.floor(rng() * 5) && !p.isOver(); s++) {

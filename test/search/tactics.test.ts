@@ -7,14 +7,8 @@ import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { blockingMoves, bridgeAnswers, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/tactics.js';
+import { lcgRandom } from '../helpers/boards.js';
 
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
 
 /** Random stones of both colours, not yet won; `toMove` as given. */
 function randomBoard(game: GameKind, size: number, fill: number, rng: () => number, toMove: Player): Position | null {
@@ -32,7 +26,7 @@ describe('tactics', () => {
     [GameKind.Hex, 9],
     [GameKind.Y, 7],
   ])('%s %i: winning cells and blocks agree with Position', (game, size) => {
-    const rng = lcg(size);
+    const rng = lcgRandom(size);
     let withWins = 0;
     let withBlocks = 0;
     for (let t = 0; t < 150; t++) {
