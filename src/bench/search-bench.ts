@@ -9,6 +9,8 @@
  *   round asks; the gap to the first is the cost of the shape alone;
  * - the search: a fresh Mcts searching the root for the same playouts, so
  *   its descents, tactics, backups and the rounds' calls are all counted.
+ *
+ * Each run times all of them in turn (and the search with RAVE the other way).
  */
 import type { Position } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
@@ -30,14 +32,18 @@ export interface SearchBenchReport {
   readonly description: string;
   readonly leavesPerRound: number;
   readonly playoutsPerLeaf: number;
+  /** Evaluate calls the search keeps running at once. */
+  readonly roundsInFlight: number;
   readonly playoutsPerMove: number;
   readonly runs: number;
   readonly bareOnePosition: number;
   readonly bareSearchShape: number;
   /** Median over the timed searches of playouts counted / wall time. */
   readonly search: number;
-  /** search / bareOnePosition: the issue's measure. */
+  /** The median of `ratios`: the issue's measure. */
   readonly ratio: number;
+  /** Per timed run: the search's rate over the bare one-position rate timed beside it. */
+  readonly ratios: readonly number[];
   readonly roundsPerSearch: number;
   /** The settings' RAVE, and the same search with RAVE switched the other way. */
   readonly rave: boolean;
@@ -52,10 +58,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   const { settings, playouts, runs, warmupRuns } = plan;
   const say = plan.onProgress ?? (() => {});
   const fill = settings.fill === undefined ? {} : { fill: settings.fill };
-  const timedCalls = (what: string) => ({ onCall: (done: number, total: number) => say(`${what}: call ${done + 1} of ${total}`) });
-
-  const one = await measureThroughput(evaluator, { positions: [rootRequest(plan.root)], request: { playouts, ...fill }, warmupRuns, runs }, timedCalls('bare evaluator, one position'));
-
+  const other: SearchSettings = { ...settings, rave: !settings.rave };
   // The round's shape: B distinct positions (the root's first B children,
   // as the first round of a search asks for).
   const children = plan.root
@@ -66,39 +69,54 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       child.play(move);
       return rootRequest(child);
     });
-  const shape = await measureThroughput(evaluator, { positions: children, request: { playouts: settings.playoutsPerLeaf, ...fill }, warmupRuns, runs }, timedCalls('bare evaluator, the search\'s shape'));
-
-  const timeSearches = async (what: string, searched: SearchSettings): Promise<{ rate: number; rounds: number }> => {
-    const rates: number[] = [];
-    const rounds: number[] = [];
-    for (let k = 0; k < warmupRuns + runs; k++) {
-      say(`${what}: move ${k + 1} of ${warmupRuns + runs}${k < warmupRuns ? ' (warm-up)' : ''}`);
-      const start = performance.now();
-      const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + k }).search(plan.root, { playouts });
-      const ms = performance.now() - start;
-      if (k < warmupRuns) continue;
-      rates.push(result.playouts / (ms / 1000));
-      rounds.push(result.rounds);
-    }
-    return { rate: median(rates), rounds: median(rounds) };
+  const bareRate = async (positions: readonly EvalPosition[], perPosition: number, run: number): Promise<number> =>
+    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill }, warmupRuns: 0, runs: 1, seed: run })).playoutsPerSecond;
+  const searchRate = async (searched: SearchSettings, run: number): Promise<{ rate: number; rounds: number }> => {
+    const start = performance.now();
+    const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run }).search(plan.root, { playouts });
+    return { rate: result.playouts / ((performance.now() - start) / 1000), rounds: result.rounds };
   };
-  const searched = await timeSearches('search', settings);
-  // RAVE asks for ownership and backs up AMAF counts: the other statistics, timed beside it, show what that costs.
-  const other = await timeSearches(settings.rave ? 'search without RAVE' : 'search with RAVE', { ...settings, rave: !settings.rave });
-  const search = searched.rate;
+
+  // The four measurements take turns within every run, so a spell of load on
+  // this shared machine falls on all of them alike; the headline ratio is the
+  // median of the runs' own ratios.
+  const rates = { one: [] as number[], shape: [] as number[], search: [] as number[], other: [] as number[], ratio: [] as number[] };
+  const rounds: number[] = [];
+  for (let run = 0; run < warmupRuns + runs; run++) {
+    const warm = run < warmupRuns ? ' (warm-up)' : '';
+    const label = `run ${run + 1} of ${warmupRuns + runs}${warm}`;
+    say(`${label}: bare evaluator, one position`);
+    const one = await bareRate([rootRequest(plan.root)], playouts, run);
+    say(`${label}: bare evaluator, the search's shape`);
+    const shape = await bareRate(children, settings.playoutsPerLeaf, run);
+    say(`${label}: the search`);
+    const search = await searchRate(settings, run);
+    // RAVE asks for ownership and backs up AMAF counts: the other statistics, timed beside it, show what that costs.
+    say(`${label}: the search, RAVE ${other.rave ? 'on' : 'off'}`);
+    const otherSearch = await searchRate(other, run);
+    if (run < warmupRuns) continue;
+    rates.one.push(one);
+    rates.shape.push(shape);
+    rates.search.push(search.rate);
+    rates.other.push(otherSearch.rate);
+    rates.ratio.push(search.rate / one);
+    rounds.push(search.rounds);
+  }
   return {
     backend: evaluator.backend,
     description: evaluator.description,
     leavesPerRound: settings.leavesPerRound,
     playoutsPerLeaf: settings.playoutsPerLeaf,
+    roundsInFlight: settings.roundsInFlight ?? 1,
     playoutsPerMove: playouts,
     runs,
-    bareOnePosition: one.playoutsPerSecond,
-    bareSearchShape: shape.playoutsPerSecond,
-    search,
-    ratio: search / one.playoutsPerSecond,
-    roundsPerSearch: searched.rounds,
+    bareOnePosition: median(rates.one),
+    bareSearchShape: median(rates.shape),
+    search: median(rates.search),
+    ratio: median(rates.ratio),
+    ratios: rates.ratio,
+    roundsPerSearch: median(rounds),
     rave: settings.rave,
-    otherRave: other.rate,
+    otherRave: median(rates.other),
   };
 }

@@ -40,7 +40,12 @@ export function formatSearchBench(r: SearchBenchReport): string {
     [`the search, RAVE ${r.rave ? 'on' : 'off'} (a move from the empty board)`, `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
     [`the search, RAVE ${r.rave ? 'off' : 'on'}`, `${r.roundsPerSearch} rounds`, formatRate(r.otherRave), `${(100 * (r.otherRave / r.bareOnePosition)).toFixed(0)}%`],
   ];
-  return `backend: ${r.backend} (${r.description})\nmedians of ${r.runs} runs after warm-up; ${r.playoutsPerMove} playouts a move\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
+  const header = [
+    `backend: ${r.backend} (${r.description})`,
+    `medians of ${r.runs} runs after a warm-up, each run timing the four in turn; ${r.playoutsPerMove} playouts a move`,
+    `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight; its share is the median of the runs' own ratios`,
+  ];
+  return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }
 
 export function registerBenchSearchCommand(program: Command, io: CliIo): void {

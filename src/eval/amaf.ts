@@ -14,6 +14,7 @@
  * so BB = (ownership + blackOwned + blackWins − playouts) / 2.
  */
 import { Color, type Player } from '../game/color.js';
+import type { CellIndex } from '../game/geometry.js';
 import type { PositionResult } from './types.js';
 
 export interface AmafCounts {
@@ -23,23 +24,52 @@ export interface AmafCounts {
   readonly ownedAndWon: Uint32Array;
 }
 
-/** The AMAF counts of `player`; the result must come from a call with `ownership: true`. */
+/**
+ * AMAF's counts of one result, read a cell at a time with nothing allocated
+ * (the search reads a few cells of every leaf's result, for every node on its path).
+ */
+export class AmafView {
+  private readonly ownership: Uint32Array;
+  private readonly blackOwned: Uint32Array;
+  private readonly playouts: number;
+  private readonly blackWins: number;
+
+  /** `result` must come from a call with `ownership: true`. */
+  constructor(result: PositionResult) {
+    const { ownership, blackOwned } = result;
+    if (!ownership || !blackOwned) throw new Error('AMAF counts need a result evaluated with ownership: true');
+    this.ownership = ownership;
+    this.blackOwned = blackOwned;
+    this.playouts = result.playouts;
+    this.blackWins = result.blackWins;
+  }
+
+  get cellCount(): number {
+    return this.ownership.length;
+  }
+
+  /** The playouts in which `player` owned `cell` at the end. */
+  owned(player: Player, cell: CellIndex): number {
+    const black = this.blackOwned[cell] as number;
+    return player === Color.Black ? black : this.playouts - black;
+  }
+
+  /** Those of them that `player` won. */
+  ownedAndWon(player: Player, cell: CellIndex): number {
+    const own = this.ownership[cell] as number;
+    const blackOwnedBlackWon = (own + (this.blackOwned[cell] as number) + this.blackWins - this.playouts) / 2;
+    return player === Color.Black ? blackOwnedBlackWon : own - blackOwnedBlackWon;
+  }
+}
+
+/** The AMAF counts of `player` for every cell; the result must come from a call with `ownership: true`. */
 export function amafCounts(result: PositionResult, player: Player): AmafCounts {
-  const { ownership, blackOwned, playouts, blackWins } = result;
-  if (!ownership || !blackOwned) throw new Error('AMAF counts need a result evaluated with ownership: true');
-  const owned = new Uint32Array(ownership.length);
-  const ownedAndWon = new Uint32Array(ownership.length);
-  for (let i = 0; i < ownership.length; i++) {
-    const own = ownership[i] as number;
-    const black = blackOwned[i] as number;
-    const blackOwnedBlackWon = (own + black + blackWins - playouts) / 2;
-    if (player === Color.Black) {
-      owned[i] = black;
-      ownedAndWon[i] = blackOwnedBlackWon;
-    } else {
-      owned[i] = playouts - black;
-      ownedAndWon[i] = own - blackOwnedBlackWon;
-    }
+  const view = new AmafView(result);
+  const owned = new Uint32Array(view.cellCount);
+  const ownedAndWon = new Uint32Array(view.cellCount);
+  for (let i = 0; i < view.cellCount; i++) {
+    owned[i] = view.owned(player, i);
+    ownedAndWon[i] = view.ownedAndWon(player, i);
   }
   return { owned, ownedAndWon };
 }

@@ -5,5 +5,5 @@ export { createWebGpuEvaluator, type WebGpuEvaluator, type WebGpuEvaluatorOption
 export { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError, KernelFaultError } from './errors.js';
 export { WebGpuUnavailableError } from '../gpu/gpu-device.js';
 export { GpuLostError } from '../gpu/gpu-runner.js';
-export { type AmafCounts, amafCounts } from './amaf.js';
+export { type AmafCounts, AmafView, amafCounts } from './amaf.js';
 export * from './types.js';

@@ -80,6 +80,15 @@ export class Position {
     return this.board.slice();
   }
 
+  /**
+   * The cells themselves, not a copy: for a hot loop that only reads them
+   * (the search asks at every new node, where a copy was a tenth of its
+   * time). They change with the next move.
+   */
+  peekCells(): Readonly<Cells> {
+    return this.board;
+  }
+
   at(cell: CellIndex): Color {
     return this.board[cell] as Color;
   }

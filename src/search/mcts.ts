@@ -14,7 +14,7 @@
 import { Color, type Player, opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
-import { type AmafCounts, amafCounts } from '../eval/amaf.js';
+import { AmafView } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, hasWinningCell, tacticalChoice } from './tactics.js';
@@ -49,6 +49,13 @@ export interface SearchSettings {
    * the move's limits; a proven winning move is played at once.
    */
   readonly solver?: boolean;
+  /**
+   * Evaluate calls that may run at once (default 1). The CPU backend gives
+   * each call of a round's size to one worker thread, so with one call in
+   * flight the other cores wait; two keep two workers busy while the tree
+   * chooses the next round.
+   */
+  readonly roundsInFlight?: number;
 }
 
 /** Empty cells up to which the root solver is tried. */
@@ -124,7 +131,7 @@ export interface SearchResult {
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true }
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true, roundsInFlight: 2 }
     : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true };
 }
 
@@ -187,6 +194,12 @@ interface Leaf {
   readonly request: EvalPosition;
 }
 
+/** A round whose leaves are being evaluated: their virtual losses stay in the tree until it is backed up. */
+interface RoundInFlight {
+  readonly pending: readonly Leaf[];
+  readonly results: Promise<readonly PositionResult[]>;
+}
+
 function sameBoard(a: Position, b: Position): boolean {
   if (a.toMove !== b.toMove || a.geometry !== b.geometry || a.canSwap() !== b.canSwap()) return false;
   const x = a.cells();
@@ -246,11 +259,12 @@ export class Mcts {
     let rounds = 0;
     // A proven root needs no more playouts: its answer is known. One round
     // at least, so that a move comes even when the time went to the solver.
-    // Rounds overlap: the next round's leaves are chosen while the last
-    // round's are evaluated (their virtual losses steer the choice), so the
-    // tree's work hides behind the evaluator's. The order of the work does
-    // not depend on timing, so a playout limit still fixes the result.
-    let inFlight: Promise<void> | null = null;
+    // Rounds overlap: the next round's leaves are chosen while earlier
+    // rounds are evaluated (their virtual losses steer the choice), so the
+    // tree's work hides behind the evaluator's.
+    const inFlight: RoundInFlight[] = [];
+    const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? 1);
+    let failure: { readonly error: unknown } | null = null;
     try {
       while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
         limits.signal?.throwIfAborted();
@@ -258,16 +272,32 @@ export class Mcts {
         const leaves = Math.min(this.settings.leavesPerRound, Math.max(1, Math.ceil((budget - spent) / this.settings.playoutsPerLeaf)));
         const round = this.chooseLeaves(root, position, leaves);
         spent += round.counted;
-        if (inFlight) await inFlight;
-        inFlight = this.evaluateLeaves(round.pending);
-        inFlight.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+        // Rounds are backed up here only, oldest first, never as their
+        // results arrive: so what a round's choice sees does not depend on
+        // timing, and a playout limit still fixes the result.
+        try {
+          while (inFlight.length >= maxInFlight) await this.finishRound(inFlight.shift() as RoundInFlight);
+        } catch (error) {
+          this.takeBackVirtualLosses(round.pending);
+          throw error;
+        }
+        inFlight.push(this.startRound(round.pending));
         rounds++;
         limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.settings.rave) });
       }
-    } finally {
-      // Back up the round in flight, even on an abort, so that no virtual loss is left in the tree.
-      if (inFlight) await inFlight;
+    } catch (error) {
+      failure = { error };
     }
+    // Back up the rounds in flight, even on an abort or a failed call, so
+    // that no virtual loss is left in the tree; the first error is the one reported.
+    while (inFlight.length > 0) {
+      try {
+        await this.finishRound(inFlight.shift() as RoundInFlight);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
     const moves = rootMoves(root, this.settings.rave);
     const won = root.children.find((c) => c.proven === c.mover && c.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
@@ -343,23 +373,43 @@ export class Mcts {
     return { pending, counted };
   }
 
-  /** One evaluate call for a round's leaves, then their backup. */
-  private async evaluateLeaves(pending: readonly Leaf[]): Promise<void> {
+  /** One evaluate call for a round's leaves; a failed call is kept for finishRound to report. */
+  private startRound(pending: readonly Leaf[]): RoundInFlight {
     const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
     this.round++;
-    if (pending.length === 0) return;
-    const k = this.settings.playoutsPerLeaf;
-    const request = pending.map((l) => l.request);
+    if (pending.length === 0) return { pending, results: Promise.resolve([]) };
     const rave = this.settings.rave;
-    const options = { playouts: k, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
-    const { results } = await this.evaluator.evaluate(request, options);
-    pending.forEach((leaf, i) => {
-      const r = results[i];
+    const options = { playouts: this.settings.playoutsPerLeaf, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
+    const results = this.evaluator.evaluate(
+      pending.map((l) => l.request),
+      options,
+    ).then((e) => e.results);
+    results.catch(() => {}); // awaited in finishRound; this only keeps it from counting as unhandled meanwhile
+    return { pending, results };
+  }
+
+  /** Backs up a round's results; on a failed call, takes its virtual losses back and rethrows. */
+  private async finishRound(round: RoundInFlight): Promise<void> {
+    let results: readonly PositionResult[];
+    try {
+      results = await round.results;
+      if (results.length < round.pending.length) throw new Error('the evaluator returned too few results');
+    } catch (error) {
+      this.takeBackVirtualLosses(round.pending);
+      throw error;
+    }
+    round.pending.forEach((leaf, i) => {
+      const r = results[i] as PositionResult;
       const last = leaf.path[leaf.path.length - 1] as Node;
-      if (!r) throw new Error('the evaluator returned too few results');
       this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
-      if (rave) backupAmaf(leaf.path, r);
+      if (this.settings.rave) backupAmaf(leaf.path, r);
     });
+  }
+
+  /** For leaves that will never be backed up: their paths lose the K visits counted in advance. */
+  private takeBackVirtualLosses(pending: readonly Leaf[]): void {
+    const k = this.settings.playoutsPerLeaf;
+    for (const leaf of pending) for (const node of leaf.path) node.visits -= k;
   }
 
   /** Adds the wins of the leaf's mover, alternating sides on the way up. */
@@ -433,7 +483,7 @@ export class Mcts {
   private prove(node: Node, position: Position): void {
     const winner = position.winner();
     if (winner !== Color.Empty) node.proven = winner as Player;
-    else if (this.settings.tactics && hasWinningCell(position.geometry, position.cells(), position.toMove)) node.proven = position.toMove;
+    else if (this.settings.tactics && hasWinningCell(position.geometry, position.peekCells(), position.toMove)) node.proven = position.toMove;
   }
 
   private select(node: Node): Node | null {
@@ -489,14 +539,12 @@ export class Mcts {
  * path, for the colour that moves at that node (the child's mover).
  */
 function backupAmaf(path: readonly Node[], result: PositionResult): void {
-  let black: AmafCounts | null = null;
-  let white: AmafCounts | null = null;
+  const amaf = new AmafView(result);
   for (const node of path) {
     for (const child of node.children) {
       if (child.move === SWAP) continue;
-      const counts = child.mover === Color.Black ? (black ??= amafCounts(result, Color.Black)) : (white ??= amafCounts(result, Color.White));
-      child.amafVisits += counts.owned[child.move] as number;
-      child.amafWins += counts.ownedAndWon[child.move] as number;
+      child.amafVisits += amaf.owned(child.mover, child.move);
+      child.amafWins += amaf.ownedAndWon(child.mover, child.move);
     }
   }
 }

@@ -75,8 +75,69 @@ export function winningCells(g: Geometry, cells: Cells, player: Player): CellInd
   return wins;
 }
 
-/** Whether `player` has a move that wins at once: winningCells(…).length > 0, stopping at the first. */
+/**
+ * A lower bound on the cells of a group that touches all of `player`'s goal
+ * edges: min over cells c of 1 + Σ (d_i(c) − 1), d_i(c) the cells on a
+ * shortest path from c to goal edge i, both ends counted. Exact for two
+ * edges (a shortest path), a bound for Y's three: in any tree that touches
+ * three edges, the paths from the median cell to them meet only there.
+ * Hex n×n gives n. Kept per geometry and player.
+ */
+export function fewestCellsToWin(g: Geometry, player: Player): number {
+  let cached = fewestCache.get(g);
+  if (!cached) {
+    cached = new Map();
+    fewestCache.set(g, cached);
+  }
+  let fewest = cached.get(player);
+  if (fewest === undefined) {
+    const goal = goalEdges(g, player);
+    const total = new Int32Array(g.cellCount).fill(1);
+    for (let edge = 1; edge <= goal; edge <<= 1) {
+      if ((goal & edge) === 0) continue;
+      const distance = cellsToEdge(g, edge);
+      for (let c = 0; c < g.cellCount; c++) (total[c] as number) += (distance[c] as number) - 1;
+    }
+    fewest = Math.min(...total);
+    cached.set(player, fewest);
+  }
+  return fewest;
+}
+
+const fewestCache = new WeakMap<Geometry, Map<Player, number>>();
+
+/** Per cell: the cells on a shortest path from it to a cell touching `edge`, both ends counted (breadth first). */
+function cellsToEdge(g: Geometry, edge: number): Int32Array {
+  const distance = new Int32Array(g.cellCount).fill(0);
+  const queue: number[] = [];
+  for (let c = 0; c < g.cellCount; c++) {
+    if (((g.edges[c] as number) & edge) !== 0) {
+      distance[c] = 1;
+      queue.push(c);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const c = queue[head] as number;
+    for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
+      const nb = g.neighbors[k] as number;
+      if (distance[nb] === 0) {
+        distance[nb] = (distance[c] as number) + 1;
+        queue.push(nb);
+      }
+    }
+  }
+  return distance;
+}
+
+/**
+ * Whether `player` has a move that wins at once: winningCells(…).length > 0,
+ * stopping at the first. The search asks at every new node, mostly early in
+ * the game, where a count of the stones already rules it out.
+ */
 export function hasWinningCell(g: Geometry, cells: Cells, player: Player): boolean {
+  let stones = 0;
+  for (let c = 0; c < g.cellCount; c++) if (cells[c] === player) stones++;
+  if (stones + 1 < fewestCellsToWin(g, player)) return false;
   const goal = goalEdges(g, player);
   const labels = labelGroups(g, cells, player);
   for (let c = 0; c < g.cellCount; c++) if (cells[c] === Color.Empty && completes(g, labels, c, goal)) return true;

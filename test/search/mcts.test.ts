@@ -89,6 +89,48 @@ describe('batched MCTS', () => {
     expect(c.moves).not.toEqual(a.moves);
   });
 
+  test.each([1, 2, 3])('with %i evaluate calls in flight: that many run at once, and a seed still fixes the result', async (roundsInFlight) => {
+    let running = 0;
+    let most = 0;
+    const counting: Evaluator = {
+      ...cpu,
+      evaluate: async (positions, options) => {
+        running++;
+        most = Math.max(most, running);
+        // Held a little, so that later rounds are chosen while this one runs.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        try {
+          return await cpu.evaluate(positions, options);
+        } finally {
+          running--;
+        }
+      },
+    };
+    const p = Position.empty(GameKind.Hex, 6, { swap: false });
+    const settings = { ...defaultSettings('cpu', 9), leavesPerRound: 6, playoutsPerLeaf: 16, roundsInFlight };
+    const a = await new Mcts(counting, settings).search(p, { playouts: 6 * 16 * 12 });
+    expect(most).toBe(roundsInFlight);
+    const b = await new Mcts(cpu, settings).search(p, { playouts: 6 * 16 * 12 });
+    expect(b).toEqual(a);
+    expect(a.moves.reduce((s, m) => s + m.visits, 0)).toBe(a.playouts);
+  });
+
+  test('a failed evaluate call rejects the search and takes its virtual losses back', async () => {
+    let calls = 0;
+    const failing: Evaluator = {
+      ...cpu,
+      evaluate: (positions, options) => (++calls === 3 ? Promise.reject(new Error('device lost')) : cpu.evaluate(positions, options)),
+    };
+    const settings = { ...defaultSettings('cpu', 2), leavesPerRound: 6, playoutsPerLeaf: 8, tactics: false, roundsInFlight: 2 };
+    const m = new Mcts(failing, settings);
+    const p = Position.empty(GameKind.Hex, 5, { swap: false });
+    await expect(m.search(p, { playouts: 6 * 8 * 10 })).rejects.toThrow('device lost');
+    // Rounds 1, 2 and 4 were backed up (4 was in flight when 3 failed); 3, and 5 (chosen, never sent), left nothing behind.
+    const again = await m.search(p, { playouts: 6 * 8 });
+    expect(again.reusedPlayouts).toBe(3 * 6 * 8);
+    expect(again.moves.reduce((s, mv) => s + mv.visits, 0)).toBe(4 * 6 * 8);
+  });
+
   test('reuses the subtree after its move and the reply', async () => {
     const m = new Mcts(cpu, defaultSettings('cpu', 1));
     const p = Position.empty(GameKind.Hex, 5, { swap: false });

@@ -6,7 +6,7 @@ import { GameKind } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
-import { blockingMoves, bridgeAnswers, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/tactics.js';
+import { blockingMoves, bridgeAnswers, fewestCellsToWin, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/tactics.js';
 import { lcgRandom } from '../helpers/boards.js';
 
 
@@ -97,5 +97,48 @@ describe('tactics', () => {
     const g = p.geometry;
     expect(tacticalChoice(g, p.cells(), Color.Black, null)?.kind).toBe('win');
     expect(tacticalChoice(g, p.cells(), Color.Black, null)?.moves).toEqual(winsAtOnce(p, Color.Black));
+  });
+
+  // Every set of one player's stones on a small board, judged by Position's
+  // union-find: the fewest stones that win, and whether one more stone wins,
+  // which hasWinningCell's stone-count shortcut must never get wrong.
+  test.each([
+    [GameKind.Hex, 3],
+    [GameKind.Hex, 4],
+    [GameKind.Y, 4],
+    [GameKind.Y, 5],
+  ])('%s %i: fewestCellsToWin and hasWinningCell against every set of stones', (game, size) => {
+    const g = Position.empty(game, size).geometry;
+    const sets = 1 << g.cellCount;
+    for (const player of [Color.Black, Color.White] as const) {
+      const wins = new Uint8Array(sets);
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let set = 0; set < sets; set++) {
+        let text = '';
+        for (let c = 0; c < g.cellCount; c++) text += (set >> c) & 1 ? (player === Color.Black ? 'b' : 'w') : '.';
+        if (Position.fromText(game, size, text, player).winner() !== player) continue;
+        wins[set] = 1;
+        let stones = 0;
+        for (let c = 0; c < g.cellCount; c++) stones += (set >> c) & 1;
+        fewest = Math.min(fewest, stones);
+      }
+      expect(fewestCellsToWin(g, player)).toBe(fewest);
+      const cells = new Uint8Array(g.cellCount);
+      for (let set = 0; set < sets; set++) {
+        if (wins[set]) continue;
+        let oneMoreWins = false;
+        for (let c = 0; c < g.cellCount; c++) {
+          cells[c] = (set >> c) & 1 ? player : Color.Empty;
+          if (!((set >> c) & 1) && wins[set | (1 << c)]) oneMoreWins = true;
+        }
+        expect(hasWinningCell(g, cells, player)).toBe(oneMoreWins);
+      }
+    }
+  });
+
+  test.each([5, 11, 19])('Hex %i: the fewest stones that win are as many as the size (a straight line)', (size) => {
+    const g = Position.empty(GameKind.Hex, size).geometry;
+    expect(fewestCellsToWin(g, Color.Black)).toBe(size);
+    expect(fewestCellsToWin(g, Color.White)).toBe(size);
   });
 });
