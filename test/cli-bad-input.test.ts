@@ -45,6 +45,7 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['bench-search --backend gpu', ['bench-search', '--backend', 'gpu'], '', '', /^error: --backend must be cpu, webgpu or auto, not "gpu"$/],
   ['bench-search --leaves 0', ['bench-search', '--leaves', '0'], '', '', /^error: --leaves must be a whole number from 1 to 65,536, not "0"$/],
   ['bench-search --size 40', ['bench-search', '--size', '40'], '', '', /^error: Hex size must be a whole number from 1 to 31, not 40$/],
+  ['bench-search --in-flight 0', ['bench-search', '--in-flight', '0'], '', '', /^error: --in-flight must be a whole number from 1 to 16, not "0"$/],
   ['htp --fill dice', ['htp', '--fill', 'dice'], '', '', /^error: --fill: unknown fill "dice" \(expected exact or coin\)$/],
   ['htp --tactics yes', ['htp', '--tactics', 'yes'], '', '', /^error: --tactics must be on or off, not "yes"$/],
   ['htp --threads 1000', ['htp', '--threads', '1000'], '', '', /^error: --threads must be a whole number from 0 to 256, not "1000"$/],

@@ -20,6 +20,7 @@ export const DEFAULT_SEARCH_JSON = 'bench/results/search.json';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: 100_000_000 };
 const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
+const IN_FLIGHT: Bound = { option: '--in-flight', min: 1, max: 16 };
 
 interface BenchSearchOptions {
   readonly backend: string;
@@ -29,6 +30,7 @@ interface BenchSearchOptions {
   readonly runs: string;
   readonly leaves?: string;
   readonly playoutsPerLeaf?: string;
+  readonly inFlight?: string;
   readonly json: string;
   readonly quick?: boolean;
 }
@@ -59,6 +61,7 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
     .option('--runs <n>', boundedHelp(RUNS, 'timed searches (and bare calls)'), '5')
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
+    .option('--in-flight <n>', boundedHelp(IN_FLIGHT, "evaluate calls the search keeps running at once; default the backend's"))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_SEARCH_JSON)
     .option('--quick', 'a few thousand playouts, two runs: a smoke test, not a measurement')
     .action(async (options: BenchSearchOptions) => {
@@ -68,6 +71,7 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
       const runs = options.quick ? 2 : parseBounded(RUNS, options.runs);
       const leaves = options.leaves === undefined ? undefined : parseBounded(LEAVES, options.leaves);
       const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf);
+      const inFlight = options.inFlight === undefined ? undefined : parseBounded(IN_FLIGHT, options.inFlight);
       const json = await benchJsonPath(command, options);
       const progress = progressLine(io.stderr, 'silent');
       let report: SearchBenchReport;
@@ -75,7 +79,12 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
         const evaluator = await createEvaluator({ backend, notice: (text) => io.stderr.write(`${text}\n`) });
         try {
           const base = defaultSettings(evaluator.backend);
-          const settings = { ...base, ...(leaves === undefined ? {} : { leavesPerRound: leaves }), ...(perLeaf === undefined ? {} : { playoutsPerLeaf: perLeaf }) };
+          const settings = {
+            ...base,
+            ...(leaves === undefined ? {} : { leavesPerRound: leaves }),
+            ...(perLeaf === undefined ? {} : { playoutsPerLeaf: perLeaf }),
+            ...(inFlight === undefined ? {} : { roundsInFlight: inFlight }),
+          };
           report = await runSearchBench(evaluator, { root: new Position(geometry), settings, playouts, runs, warmupRuns: 1, onProgress: (m) => progress.show(m) });
         } finally {
           evaluator.destroy();
