@@ -33,6 +33,20 @@ describe('the CPU backend on worker threads', () => {
     for (const e of [threads, oneThread, threadsBitsliced]) e.destroy();
   });
 
+  test('concurrency: the calls that can run at once, one a worker thread', () => {
+    expect(threads.concurrency).toBe(2);
+    expect(threadsBitsliced.concurrency).toBe(3);
+    expect(oneThread.concurrency).toBe(1);
+    // A method outside the registry cannot be named to a worker, so it plays on this thread.
+    const custom = createCpuEvaluator({ ...bpr }, { workers: 4 });
+    expect(custom.concurrency).toBe(1);
+    custom.destroy();
+    // One a core where the runtime says how many (Node 21 on), else 1.
+    const cores = createCpuEvaluator();
+    expect(cores.concurrency).toBe((globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1);
+    cores.destroy();
+  });
+
   for (const [game, size] of [[GameKind.Hex, 11], [GameKind.Y, 9], [GameKind.Hex, 4]] as const) {
     const g = geometryOf(game, size);
     // More than one chunk per position, and a last chunk that is not full.

@@ -107,7 +107,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     description: evaluator.description,
     leavesPerRound: settings.leavesPerRound,
     playoutsPerLeaf: settings.playoutsPerLeaf,
-    roundsInFlight: settings.roundsInFlight ?? 1,
+    roundsInFlight: settings.roundsInFlight ?? evaluator.concurrency,
     playoutsPerMove: playouts,
     runs,
     bareOnePosition: median(rates.one),

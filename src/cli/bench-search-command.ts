@@ -2,6 +2,7 @@
  * `hexbatch bench-search`: the search's playouts per second beside the bare
  * evaluator's on the same backend, in one run (JSON too).
  */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { Position } from '../game/position.js';
 import { createEvaluator } from '../eval/create-evaluator.js';
@@ -76,7 +77,7 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
       const progress = progressLine(io.stderr, 'silent');
       let report: SearchBenchReport;
       try {
-        const evaluator = await createEvaluator({ backend, notice: (text) => io.stderr.write(`${text}\n`) });
+        const evaluator = await createEvaluator({ backend, cpuWorkers: availableParallelism(), notice: (text) => io.stderr.write(`${text}\n`) });
         try {
           const base = defaultSettings(evaluator.backend);
           const settings = {

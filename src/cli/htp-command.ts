@@ -1,4 +1,5 @@
 /** `hexbatch htp`: the search as a Hex Text Protocol engine on standard input and output. */
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { version } from '../../package.json';
@@ -80,8 +81,9 @@ export function engineSetup(options: EngineOptions): EngineSetup {
 /** An engine on this package's evaluators; notices (a backend fallback) go to standard error. */
 export function makeEngine(setup: EngineSetup, io: CliIo): HtpEngine {
   const notice = (text: string) => io.stderr.write(`${text}\n`);
-  const workers = setup.cpuWorkers === undefined ? {} : { cpuWorkers: setup.cpuWorkers };
-  return new HtpEngine((b) => createEvaluator({ backend: b, notice, ...workers }), version, setup.settings);
+  // Counted here, so that the evaluator knows its concurrency (the search's rounds in flight) on any Node.
+  const cpuWorkers = setup.cpuWorkers ?? availableParallelism();
+  return new HtpEngine((b) => createEvaluator({ backend: b, notice, cpuWorkers }), version, setup.settings);
 }
 
 export function registerHtpCommand(program: Command, io: CliIo): void {

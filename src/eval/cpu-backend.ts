@@ -39,6 +39,18 @@ export interface CpuEvaluatorOptions {
 
 const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
+/**
+ * The worker threads a pool will have, known without making it: the number
+ * given, or for 'cores' the hardware's count where the runtime tells it
+ * synchronously (navigator.hardwareConcurrency: browsers, Node 21 on); Node
+ * 20 does not, so there 1 is assumed (the CLI passes its count explicitly).
+ */
+function plannedWorkers(workers: number | 'cores'): number {
+  if (workers !== 'cores') return Math.max(1, workers);
+  const hardware = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+  return typeof hardware === 'number' && hardware >= 1 ? hardware : 1;
+}
+
 /** Plays chunks on this thread, yielding every SLICE_MS; stops once `signal` aborts. */
 async function runSliced(play: (chunk: Chunk) => ChunkResult, chunks: Iterable<Chunk>, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
   let sliceStart = performance.now();
@@ -98,6 +110,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     backend: 'cpu',
     description: `CPU, method ${method.name}`,
     adapter: null,
+    concurrency: !shareable || workers === 0 || !inNode() ? 1 : plannedWorkers(workers),
 
     evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
       return guarded(options?.signal, async (signal) => {

@@ -100,6 +100,13 @@ export interface Evaluator {
   readonly description: string;
   /** The WebGPU adapter; null on the CPU backend. */
   readonly adapter: AdapterDescription | null;
+  /**
+   * Evaluate calls that can run at once, each at full speed: the CPU
+   * backend's worker threads (a call of up to one chunk goes whole to one
+   * worker), 1 on a single thread or on WebGPU (one queue). The search keeps
+   * this many rounds in flight unless told otherwise.
+   */
+  readonly concurrency: number;
   evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation>;
   /** Decides boards as given, full or partial (no fill): one Winner per board. */
   decide(geometry: Geometry, boards: readonly Cells[], options?: DecideOptions): Promise<Winner[]>;

@@ -132,6 +132,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
     backend: 'webgpu',
     context,
     adapter: context.adapter,
+    concurrency: 1,
     description: `WebGPU, ${adapterText(context.adapter)}`,
     variantOf: (kernel: GpuKernel, geometry?: Geometry): ShaderVariant => variantOf(kernel, geometry).name,
 

@@ -50,10 +50,10 @@ export interface SearchSettings {
    */
   readonly solver?: boolean;
   /**
-   * Evaluate calls that may run at once (default 1). The CPU backend gives
-   * each call of a round's size to one worker thread, so with one call in
-   * flight the other cores wait; two keep two workers busy while the tree
-   * chooses the next round.
+   * Evaluate calls that may run at once (default: the evaluator's
+   * `concurrency`). The CPU backend gives each call of a round's size to one
+   * worker thread, so with one call in flight the other cores would wait;
+   * one a worker keeps them all busy while the tree chooses the next round.
    */
   readonly roundsInFlight?: number;
 }
@@ -131,7 +131,7 @@ export interface SearchResult {
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true, roundsInFlight: 2 }
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true }
     : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true };
 }
 
@@ -263,7 +263,7 @@ export class Mcts {
     // rounds are evaluated (their virtual losses steer the choice), so the
     // tree's work hides behind the evaluator's.
     const inFlight: RoundInFlight[] = [];
-    const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? 1);
+    const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? this.evaluator.concurrency);
     let failure: { readonly error: unknown } | null = null;
     try {
       while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {

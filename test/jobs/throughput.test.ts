@@ -15,6 +15,7 @@ function scripted(wallMs: readonly number[], kernelMs: readonly (number | null)[
     backend: 'webgpu',
     description: 'scripted',
     adapter: null,
+    concurrency: 1,
     async evaluate(positions, options): Promise<Evaluation> {
       const k = calls.length;
       calls.push(options);

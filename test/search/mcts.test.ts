@@ -27,6 +27,30 @@ function spy(inner: Evaluator): { evaluator: Evaluator; calls: EvalPosition[][] 
 }
 
 
+/**
+ * The CPU evaluator with each call held a little (so that later rounds are
+ * chosen while it runs), counting the most calls ever running at once.
+ */
+function overlapping(concurrency: number): { evaluator: Evaluator; most: () => number } {
+  let running = 0;
+  let most = 0;
+  const evaluator: Evaluator = {
+    ...cpu,
+    concurrency,
+    evaluate: async (positions, options) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      try {
+        return await cpu.evaluate(positions, options);
+      } finally {
+        running--;
+      }
+    },
+  };
+  return { evaluator, most: () => most };
+}
+
 describe('batched MCTS', () => {
   test('each round is one evaluate call of B distinct leaves with K playouts', async () => {
     const { evaluator, calls } = spy(cpu);
@@ -90,29 +114,22 @@ describe('batched MCTS', () => {
   });
 
   test.each([1, 2, 3])('with %i evaluate calls in flight: that many run at once, and a seed still fixes the result', async (roundsInFlight) => {
-    let running = 0;
-    let most = 0;
-    const counting: Evaluator = {
-      ...cpu,
-      evaluate: async (positions, options) => {
-        running++;
-        most = Math.max(most, running);
-        // Held a little, so that later rounds are chosen while this one runs.
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        try {
-          return await cpu.evaluate(positions, options);
-        } finally {
-          running--;
-        }
-      },
-    };
+    const { evaluator: counting, most } = overlapping(1);
     const p = Position.empty(GameKind.Hex, 6, { swap: false });
     const settings = { ...defaultSettings('cpu', 9), leavesPerRound: 6, playoutsPerLeaf: 16, roundsInFlight };
     const a = await new Mcts(counting, settings).search(p, { playouts: 6 * 16 * 12 });
-    expect(most).toBe(roundsInFlight);
+    expect(most()).toBe(roundsInFlight);
     const b = await new Mcts(cpu, settings).search(p, { playouts: 6 * 16 * 12 });
     expect(b).toEqual(a);
     expect(a.moves.reduce((s, m) => s + m.visits, 0)).toBe(a.playouts);
+  });
+
+  test("without a setting, the search keeps the evaluator's concurrency in flight", async () => {
+    const { evaluator: three, most } = overlapping(3);
+    const settings = { ...defaultSettings('cpu', 9), leavesPerRound: 4, playoutsPerLeaf: 16 };
+    expect(settings.roundsInFlight).toBeUndefined();
+    await new Mcts(three, settings).search(Position.empty(GameKind.Hex, 6, { swap: false }), { playouts: 4 * 16 * 10 });
+    expect(most()).toBe(3);
   });
 
   test('a failed evaluate call rejects the search and takes its virtual losses back', async () => {
