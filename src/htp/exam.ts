@@ -1,18 +1,18 @@
 /**
  * The engine's exam: positions with their winning moves (found by an exact
- * solver, or by any other tool), each set up on the HTP engine through the
- * protocol itself and answered by `genmove`, so it tests exactly what a Hex
- * GUI would get. One position per line:
+ * solver, or by any other tool), run by src/htp/exam-script.ts. One
+ * position per line:
  *
  *     hex 7 b <board text, one character a cell> <every winning move>
  *
  * `#` starts a comment; blank lines are skipped.
  */
-import { Color, type Player, opponent, parsePlayer } from '../game/color.js';
+import { Color, type Player, parsePlayer } from '../game/color.js';
 import { type GameKind, geometryOf, parseGameKind } from '../game/geometry.js';
 import { parseBoardText } from '../game/board-text.js';
 import { cellName, parseCell } from '../game/notation.js';
-import type { HtpEngine } from './engine.js';
+import type { SgfStone } from '../game/sgf-read.js';
+import type { ExamStep } from './exam-script.js';
 
 export interface ExamQuestion {
   /** 1-based line of the exam file. */
@@ -23,12 +23,6 @@ export interface ExamQuestion {
   readonly cells: Uint8Array;
   /** Every winning move, by cell name. */
   readonly winning: ReadonlySet<string>;
-}
-
-export interface ExamAnswer {
-  readonly question: ExamQuestion;
-  readonly move: string;
-  readonly right: boolean;
 }
 
 /** Parses an exam; throws with the line number on the first malformed line. */
@@ -54,25 +48,18 @@ export function parseExam(text: string): ExamQuestion[] {
   return questions;
 }
 
-async function send(engine: HtpEngine, line: string): Promise<string> {
-  const reply = (await engine.reply(line)) ?? '';
-  if (!reply.startsWith('=')) throw new Error(`the engine refused "${line}": ${reply.trim()}`);
-  return reply.slice(1).trim();
-}
-
-/**
- * Sets the question up and asks for a move. The opponent's stones go down
- * first, so the last stone played is the side to move's own: no stone reads
- * as an intrusion that the engine's bridge tactic would answer.
- */
-export async function askQuestion(engine: HtpEngine, q: ExamQuestion): Promise<ExamAnswer> {
-  const g = geometryOf(q.game, q.size);
-  await send(engine, `hexbatch-game ${q.game} ${q.size}`);
-  for (const colour of [opponent(q.toMove), q.toMove]) {
-    for (let c = 0; c < g.cellCount; c++) {
-      if (q.cells[c] === colour) await send(engine, `play ${colour === Color.Black ? 'b' : 'w'} ${cellName(g, c)}`);
-    }
-  }
-  const move = await send(engine, `genmove ${q.toMove === Color.Black ? 'b' : 'w'}`);
-  return { question: q, move, right: q.winning.has(move) };
+/** The questions as an exam script: each position, then genmove judged by its winning moves. */
+export function examSteps(questions: readonly ExamQuestion[]): ExamStep[] {
+  return questions.flatMap((q): ExamStep[] => {
+    const geometry = geometryOf(q.game, q.size);
+    const setup: SgfStone[] = [];
+    q.cells.forEach((colour, cell) => {
+      if (colour !== Color.Empty) setup.push({ player: colour as Player, cell });
+    });
+    const judge = { expected: [...q.winning].join(' '), expectedFail: false, accepts: (move: string) => q.winning.has(move.trim().toLowerCase()) };
+    return [
+      { kind: 'position', line: q.line, board: { geometry, setup, moves: [] }, source: `line ${q.line}` },
+      { kind: 'question', line: q.line, id: null, player: q.toMove, keep: false, judge },
+    ];
+  });
 }

@@ -12,7 +12,8 @@ import { cellName } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { HtpEngine } from '../../src/htp/engine.js';
-import { askQuestion, parseExam } from '../../src/htp/exam.js';
+import { examSteps, parseExam } from '../../src/htp/exam.js';
+import { engineLink, runExamScript } from '../../src/htp/exam-script.js';
 import { solve } from '../../src/search/solver.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { ROOT } from '../helpers/build.js';
@@ -62,14 +63,14 @@ describe('parseExam', () => {
   });
 });
 
-describe('askQuestion', () => {
+describe('the exam script of a positions file', () => {
   test('sets the position up through HTP and judges genmove by the winning moves', async () => {
     const engine = new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', { playouts: 2000, swap: false });
     for (const q of questions.filter((_, i) => i % 14 === 0)) {
-      const answer = await askQuestion(engine, q);
+      const [answer] = await runExamScript(examSteps([q]), engineLink(engine), 'hexbatch');
       const p = positionOf(q);
-      expect(p.legalMoves().map((c) => cellName(p.geometry, c))).toContain(answer.move);
-      expect(answer.right).toBe(q.winning.has(answer.move));
+      expect(p.legalMoves().map((c) => cellName(p.geometry, c))).toContain(answer?.move);
+      expect(answer?.right).toBe(q.winning.has(answer?.move ?? ''));
       // The engine's board: the question's stones, and the answer by the side to move.
       const text = (await engine.reply('showboard')) ?? '';
       expect(text).toMatch(new RegExp(`${opponent(q.toMove) === 1 ? 'black' : 'white'} to move`));
