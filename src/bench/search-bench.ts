@@ -14,6 +14,7 @@ import type { Position } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { measureThroughput, median } from '../jobs/throughput.js';
 import { Mcts, type SearchSettings } from '../search/mcts.js';
+import { Selection, keepsAmaf } from '../search/selection.js';
 
 export interface SearchBenchPlan {
   readonly root: Position;
@@ -39,7 +40,7 @@ export interface SearchBenchReport {
   /** search / bareOnePosition: the issue's measure. */
   readonly ratio: number;
   readonly roundsPerSearch: number;
-  /** The settings' RAVE, and the same search with RAVE switched the other way. */
+  /** Whether the settings keep AMAF statistics (RAVE), and the same search with plain UCT or UCT-RAVE, the other way. */
   readonly rave: boolean;
   readonly otherRave: number;
 }
@@ -84,7 +85,8 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   };
   const searched = await timeSearches('search', settings);
   // RAVE asks for ownership and backs up AMAF counts: the other statistics, timed beside it, show what that costs.
-  const other = await timeSearches(settings.rave ? 'search without RAVE' : 'search with RAVE', { ...settings, rave: !settings.rave });
+  const rave = keepsAmaf(settings.selection);
+  const other = await timeSearches(rave ? 'search without RAVE' : 'search with RAVE', { ...settings, selection: rave ? Selection.Uct : Selection.UctRave });
   const search = searched.rate;
   return {
     backend: evaluator.backend,
@@ -98,7 +100,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     search,
     ratio: search / one.playoutsPerSecond,
     roundsPerSearch: searched.rounds,
-    rave: settings.rave,
+    rave,
     otherRave: other.rate,
   };
 }
