@@ -125,7 +125,7 @@ export interface SearchResult {
 }
 
 /** The selection rule and its constants, the same on every backend (README: Search and the HTP engine). */
-const STATISTICS = { selection: Selection.UctRave, exploration: 0.7, raveEquivalence: 1000, puctExploration: 1, priorTemperature: 0.1 } as const;
+const STATISTICS = { selection: Selection.UctRave, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
 
 /**
  * B and K for a backend. The CPU backend pays per position, not per call
