@@ -101,9 +101,9 @@ export interface MoveStat {
   readonly visits: number;
   /** The mover's share of wins below this move. */
   readonly winRate: number;
-  /** With RAVE: playouts below the root in which the mover owned this move's cell at the end. */
+  /** With AMAF statistics: playouts below the root in which the mover owned this move's cell at the end. */
   readonly amafVisits?: number;
-  /** With RAVE: the mover's share of wins in them (0 without any). */
+  /** With AMAF statistics: the mover's share of wins in them (0 without any). */
   readonly amafWinRate?: number;
 }
 
@@ -124,8 +124,12 @@ export interface SearchResult {
   readonly moves: readonly MoveStat[];
 }
 
-/** The selection rule and its constants, the same on every backend (README: Search and the HTP engine). */
-const STATISTICS = { selection: Selection.UctRave, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
+/**
+ * The selection rule and its constants, the same on every backend: PUCT-AMAF
+ * beat UCT-RAVE at equal playouts on Hex 7, 9 and 11 (README: Search and the
+ * HTP engine); k, c and τ were tuned on CPU B and K only.
+ */
+const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
 
 /**
  * B and K for a backend. The CPU backend pays per position, not per call

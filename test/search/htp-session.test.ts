@@ -121,10 +121,10 @@ describe('hexbatch htp', () => {
     const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ fill coin tactics off solver on selection uct-rave leaves 8 per-leaf 32$/);
+    expect(r[0]).toMatch(/ fill coin tactics off solver on selection puct-amaf leaves 8 per-leaf 32$/);
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
-    expect(defaults[0]).toMatch(/ fill exact tactics on solver on selection uct-rave leaves default per-leaf default$/);
+    expect(defaults[0]).toMatch(/ fill exact tactics on solver on selection puct-amaf leaves default per-leaf default$/);
   });
 
   test('the older RAVE switch, on and off, from the command line and by command', async () => {
