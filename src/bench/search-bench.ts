@@ -1,21 +1,24 @@
 /**
  * The search's playouts per second beside the bare evaluator's, on one
  * backend in one run (issue 10 asks the search to keep ≥ 50% of the bare
- * rate). Three figures, each the median of the timed runs after warm-ups:
+ * rate). Each figure is the median of the timed runs after warm-ups:
  *
  * - bare, one position: every playout of a move in ONE evaluate call from the
  *   root: the evaluator's best case, the headline's denominator;
  * - bare, the search's shape: B positions × K playouts in one call, as each
  *   round asks; the gap to the first is the cost of the shape alone;
  * - the search: a fresh Mcts searching the root for the same playouts, so
- *   its descents, tactics, backups and the rounds' calls are all counted.
+ *   its descents, tactics, backups and the rounds' calls are all counted;
+ *   with the settings' selection rule, then with each other rule (AMAF asks
+ *   for ownership and backs up more, so the rules cost differently).
  *
- * Each run times all of them in turn (and the search with RAVE the other way).
+ * Each run times all of them in turn.
  */
 import type { Position } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { measureThroughput, median } from '../jobs/throughput.js';
 import { Mcts, type SearchSettings } from '../search/mcts.js';
+import { SELECTIONS, type Selection } from '../search/selection.js';
 
 export interface SearchBenchPlan {
   readonly root: Position;
@@ -45,9 +48,10 @@ export interface SearchBenchReport {
   /** Per timed run: the search's rate over the bare one-position rate timed beside it. */
   readonly ratios: readonly number[];
   readonly roundsPerSearch: number;
-  /** The settings' RAVE, and the same search with RAVE switched the other way. */
-  readonly rave: boolean;
-  readonly otherRave: number;
+  /** The settings' selection rule, which `search` and `ratio` measure. */
+  readonly selection: Selection;
+  /** The same search with each other selection rule: medians, like `search`. */
+  readonly otherSelections: readonly { readonly selection: Selection; readonly search: number }[];
 }
 
 function rootRequest(root: Position): EvalPosition {
@@ -58,7 +62,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   const { settings, playouts, runs, warmupRuns } = plan;
   const say = plan.onProgress ?? (() => {});
   const fill = settings.fill === undefined ? {} : { fill: settings.fill };
-  const other: SearchSettings = { ...settings, rave: !settings.rave };
+  const others = SELECTIONS.filter((selection) => selection !== settings.selection);
   // The round's shape: B distinct positions (the root's first B children,
   // as the first round of a search asks for).
   const children = plan.root
@@ -80,7 +84,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   // The four measurements take turns within every run, so a spell of load on
   // this shared machine falls on all of them alike; the headline ratio is the
   // median of the runs' own ratios.
-  const rates = { one: [] as number[], shape: [] as number[], search: [] as number[], other: [] as number[], ratio: [] as number[] };
+  const rates = { one: [] as number[], shape: [] as number[], search: [] as number[], ratio: [] as number[], others: others.map(() => [] as number[]) };
   const rounds: number[] = [];
   for (let run = 0; run < warmupRuns + runs; run++) {
     const warm = run < warmupRuns ? ' (warm-up)' : '';
@@ -89,16 +93,18 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     const one = await bareRate([rootRequest(plan.root)], playouts, run);
     say(`${label}: bare evaluator, the search's shape`);
     const shape = await bareRate(children, settings.playoutsPerLeaf, run);
-    say(`${label}: the search`);
+    say(`${label}: the search, ${settings.selection}`);
     const search = await searchRate(settings, run);
-    // RAVE asks for ownership and backs up AMAF counts: the other statistics, timed beside it, show what that costs.
-    say(`${label}: the search, RAVE ${other.rave ? 'on' : 'off'}`);
-    const otherSearch = await searchRate(other, run);
+    const otherRates: number[] = [];
+    for (const selection of others) {
+      say(`${label}: the search, ${selection}`);
+      otherRates.push((await searchRate({ ...settings, selection }, run)).rate);
+    }
     if (run < warmupRuns) continue;
     rates.one.push(one);
     rates.shape.push(shape);
     rates.search.push(search.rate);
-    rates.other.push(otherSearch.rate);
+    otherRates.forEach((rate, i) => rates.others[i]?.push(rate));
     rates.ratio.push(search.rate / one);
     rounds.push(search.rounds);
   }
@@ -116,7 +122,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     ratio: median(rates.ratio),
     ratios: rates.ratio,
     roundsPerSearch: median(rounds),
-    rave: settings.rave,
-    otherRave: median(rates.other),
+    selection: settings.selection,
+    otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),
   };
 }

@@ -37,11 +37,12 @@ interface BenchSearchOptions {
 }
 
 export function formatSearchBench(r: SearchBenchReport): string {
+  const share = (rate: number) => `${(100 * (rate / r.bareOnePosition)).toFixed(0)}%`;
   const rows = [
     ['bare evaluator, one position', `1 × ${r.playoutsPerMove}`, formatRate(r.bareOnePosition), '100%'],
-    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, formatRate(r.bareSearchShape), `${(100 * (r.bareSearchShape / r.bareOnePosition)).toFixed(0)}%`],
-    [`the search, RAVE ${r.rave ? 'on' : 'off'} (a move from the empty board)`, `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
-    [`the search, RAVE ${r.rave ? 'off' : 'on'}`, `${r.roundsPerSearch} rounds`, formatRate(r.otherRave), `${(100 * (r.otherRave / r.bareOnePosition)).toFixed(0)}%`],
+    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, formatRate(r.bareSearchShape), share(r.bareSearchShape)],
+    [`the search, ${r.selection} (the settings'; a move from the empty board)`, `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
+    ...r.otherSelections.map((o) => [`the search, ${o.selection}`, `${r.roundsPerSearch} rounds`, formatRate(o.search), share(o.search)]),
   ];
   const header = [
     `backend: ${r.backend} (${r.description})`,

@@ -10,11 +10,14 @@ import { runHtpSession } from '../htp/session.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
-import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice } from './options.js';
+import { LEAVES, type NumberBound, PLAYOUTS_PER_LEAF, boundedNumberHelp, parseBackendChoice, parseBoundedNumber } from './options.js';
+import { SELECTIONS, Selection, parseSelection } from '../search/selection.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
+const PUCT_EXPLORATION: NumberBound = { option: '--puct-exploration', above: 0, max: 100 };
+const PRIOR_TEMPERATURE: NumberBound = { option: '--prior-temperature', above: 0, max: 10 };
 /** Playouts per move when neither --playouts nor --time is given. */
 const DEFAULT_PLAYOUTS = 10_000;
 
@@ -27,7 +30,10 @@ export interface EngineOptions {
   readonly fill: string;
   readonly tactics: string;
   readonly solver: string;
-  readonly rave: string;
+  readonly selection?: string;
+  readonly rave?: string;
+  readonly puctExploration?: string;
+  readonly priorTemperature?: string;
   readonly threads?: string;
   readonly leaves?: string;
   readonly playoutsPerLeaf?: string;
@@ -45,6 +51,13 @@ function parseOnOff(option: string, text: string): boolean {
   throw usageError(`${option} must be on or off, not "${text}"`);
 }
 
+/** --selection, or the older --rave on|off; not both. */
+function selectionOption(options: EngineOptions): Selection {
+  if (options.selection !== undefined && options.rave !== undefined) throw usageError('give --selection or --rave, not both');
+  if (options.rave !== undefined) return parseOnOff('--rave', options.rave) ? Selection.UctRave : Selection.Uct;
+  return options.selection === undefined ? DEFAULT_ENGINE_SETTINGS.selection : asUsage(() => parseSelection(options.selection as string), '--selection');
+}
+
 /** The search's options, shared by every command that runs the engine (htp, exam). */
 export function addEngineOptions(command: Command): Command {
   return command
@@ -55,7 +68,10 @@ export function addEngineOptions(command: Command): Command {
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
     .option('--tactics <on|off>', 'exact tactics at the root and wins in one at the leaves', 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
-    .option('--rave <on|off>', 'UCT-RAVE rather than plain UCT (README: Search and the HTP engine)', DEFAULT_ENGINE_SETTINGS.rave ? 'on' : 'off')
+    .option('--selection <rule>', `the search's selection rule: ${SELECTIONS.join(', ')} (README: Search and the HTP engine); default ${DEFAULT_ENGINE_SETTINGS.selection}`)
+    .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')
+    .option('--puct-exploration <c>', boundedNumberHelp(PUCT_EXPLORATION, `PUCT's exploration constant, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.puctExploration}`))
+    .option('--prior-temperature <t>', boundedNumberHelp(PRIOR_TEMPERATURE, `the AMAF prior's softmax temperature, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.priorTemperature}`))
     .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"));
@@ -69,9 +85,11 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const fill = asUsage(() => parseFillKind(options.fill), '--fill');
   const tactics = parseOnOff('--tactics', options.tactics);
   const solver = parseOnOff('--solver', options.solver);
-  const rave = parseOnOff('--rave', options.rave);
+  const selection = selectionOption(options);
+  const puctExploration = options.puctExploration === undefined ? DEFAULT_ENGINE_SETTINGS.puctExploration : parseBoundedNumber(PUCT_EXPLORATION, options.puctExploration);
+  const priorTemperature = options.priorTemperature === undefined ? DEFAULT_ENGINE_SETTINGS.priorTemperature : parseBoundedNumber(PRIOR_TEMPERATURE, options.priorTemperature);
   const backend = parseBackendChoice(options.backend);
-  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, rave,
+  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature,
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
   };

@@ -45,3 +45,22 @@ export function parseBackendChoice(text: string): BackendChoice {
 /** The search's round shape, for the commands that set it (htp, bench-search). */
 export const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
 export const PLAYOUTS_PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
+
+/** A decimal option's range: above `above` (not equal), at most `max`. */
+export interface NumberBound {
+  readonly option: string;
+  readonly above: number;
+  readonly max: number;
+}
+
+export function boundedNumberHelp(bound: NumberBound, what: string): string {
+  return `${what} (above ${bound.above}, at most ${bound.max})`;
+}
+
+/** The decimal number `text` names (digits, a point, digits), inside the bound, or a usage error naming the option. */
+export function parseBoundedNumber(bound: NumberBound, text: string): number {
+  const trimmed = text.trim();
+  const n = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(n > bound.above && n <= bound.max)) throw usageError(`${bound.option} must be a number above ${bound.above} and at most ${bound.max}, not "${text}"`);
+  return n;
+}

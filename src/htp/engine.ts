@@ -13,6 +13,7 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
 import { Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
+import { Selection, parseSelection } from '../search/selection.js';
 import { GameRecord } from './game-record.js';
 
 export const SWAP_MOVE = 'swap-pieces';
@@ -30,12 +31,16 @@ export interface EngineSettings {
   readonly tactics: boolean;
   /** The root solver for late positions (SearchSettings.solver). */
   readonly solver: boolean;
-  /** UCT-RAVE rather than plain UCT (src/search/mcts.ts). */
-  readonly rave: boolean;
+  /** The search's selection rule, and PUCT's two constants (SearchSettings). */
+  readonly selection: Selection;
+  readonly puctExploration: number;
+  readonly priorTemperature: number;
   /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
   readonly leavesPerRound: number | null;
   readonly playoutsPerLeaf: number | null;
 }
+
+const CPU_SEARCH = defaultSettings('cpu');
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   playouts: 10_000,
@@ -46,7 +51,9 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   fill: FillKind.Exact,
   tactics: true,
   solver: true,
-  rave: defaultSettings('cpu').rave,
+  selection: CPU_SEARCH.selection,
+  puctExploration: CPU_SEARCH.puctExploration,
+  priorTemperature: CPU_SEARCH.priorTemperature,
   leavesPerRound: null,
   playoutsPerLeaf: null,
 };
@@ -66,6 +73,14 @@ function wholeNumber(text: string | undefined, what: string, min: number, max: n
   const n = text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${what} must be a whole number from ${min} to ${max}`);
   return n;
+}
+
+function selectionRule(text: string): Selection {
+  try {
+    return parseSelection(text);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
 
 /** A switch's argument: on, true or 1, or off, false or 0. */
@@ -119,7 +134,9 @@ export class HtpEngine {
       ['hexbatch-time', (a) => (arity(a, 1), this.set({ seconds: parseSeconds(a[0] as string) }))],
       ['hexbatch-seed', (a) => (arity(a, 1), this.set({ seed: wholeNumber(a[0], 'seed', 0, 0xffffffff) }))],
       ['hexbatch-backend', (a) => this.setBackend(a)],
-      ['hexbatch-rave', (a) => (arity(a, 1), this.set({ rave: onOrOff(a[0] as string) }))],
+      ['hexbatch-selection', (a) => (arity(a, 1), this.set({ selection: selectionRule(a[0] as string) }))],
+      // The older switch: on is UCT-RAVE, off plain UCT.
+      ['hexbatch-rave', (a) => (arity(a, 1), this.set({ selection: onOrOff(a[0] as string) ? Selection.UctRave : Selection.Uct }))],
       ['hexbatch-settings', () => this.describeSettings()],
     ]);
   }
@@ -161,13 +178,13 @@ export class HtpEngine {
 
   private set(change: Partial<EngineSettings>): string {
     this.settings = { ...this.settings, ...change };
-    if (change.seed !== undefined || change.rave !== undefined) this.search = null;
+    if (change.seed !== undefined || change.selection !== undefined || change.puctExploration !== undefined || change.priorTemperature !== undefined) this.search = null;
     return '';
   }
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} rave ${s.rave ? 'on' : 'off'} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -265,14 +282,16 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver, rave, leavesPerRound, playoutsPerLeaf } = this.settings;
+    const { fill, tactics, solver, selection, puctExploration, priorTemperature, leavesPerRound, playoutsPerLeaf } = this.settings;
     const base = defaultSettings(this.evaluator.backend, this.settings.seed);
     this.search ??= new Mcts(this.evaluator, {
       ...base,
       fill,
       tactics,
       solver,
-      rave,
+      selection,
+      puctExploration,
+      priorTemperature,
       leavesPerRound: leavesPerRound ?? base.leavesPerRound,
       playoutsPerLeaf: playoutsPerLeaf ?? base.playoutsPerLeaf,
     });

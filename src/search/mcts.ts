@@ -5,11 +5,12 @@
  * (virtual loss) so that later descents of the round pick other leaves; the
  * leaves are then evaluated in ONE `evaluate` call of K playouts each, and
  * the real wins are added on the way back up, while the next round's
- * leaves are already being chosen. Statistics are UCT, or with
- * `rave` UCT-RAVE: every child also keeps AMAF statistics (the playouts below
+ * leaves are already being chosen. Statistics are UCT, or (the AMAF rules
+ * of `selection`) every child also keeps AMAF statistics (the playouts below
  * its parent in which its mover owned its cell at the end, and those the
- * mover won), blended into the value as Gelly and Silver's hand-chosen
- * schedule β = √(k / (3n + k)), k the equivalence parameter.
+ * mover won): UCT-RAVE blends them into the value by Gelly and Silver's
+ * hand-chosen schedule β = √(k / (3n + k)), k the equivalence parameter;
+ * PUCT-AMAF makes them the prior of PUCT's exploration term.
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
@@ -19,6 +20,7 @@ import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, hasWinningCell, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
+import { Selection, keepsAmaf } from './selection.js';
 
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
@@ -32,16 +34,23 @@ export interface SearchSettings {
   /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
   readonly tactics: boolean;
   /**
-   * UCT-RAVE: blend each child's AMAF value into its UCT value, and let it
-   * order the children not tried yet (asks the evaluator for ownership).
+   * How a child is chosen on the way down: UCT, UCT-RAVE or PUCT with an
+   * AMAF prior (the last two ask the evaluator for ownership).
    */
-  readonly rave: boolean;
+  readonly selection: Selection;
   /**
    * RAVE's equivalence parameter k, in playouts: β = √(k / (3n + k)) is ½
    * at n = k, where a child's own value and its AMAF value weigh the same.
-   * Ignored without rave.
+   * Used by uct-rave only.
    */
   readonly raveEquivalence: number;
+  /** PUCT's exploration constant c, on win rates from 0 to 1. Used by puct-amaf only. */
+  readonly puctExploration: number;
+  /**
+   * The AMAF prior's temperature τ, in win rate: a child whose AMAF value
+   * is τ above a sibling's gets e times its prior. Used by puct-amaf only.
+   */
+  readonly priorTemperature: number;
   readonly fill?: FillKind;
   /**
    * Solve late positions exactly at the root (src/search/solver.ts): with at
@@ -99,9 +108,9 @@ export interface MoveStat {
   readonly visits: number;
   /** The mover's share of wins below this move. */
   readonly winRate: number;
-  /** With RAVE: playouts below the root in which the mover owned this move's cell at the end. */
+  /** With AMAF statistics: playouts below the root in which the mover owned this move's cell at the end. */
   readonly amafVisits?: number;
-  /** With RAVE: the mover's share of wins in them (0 without any). */
+  /** With AMAF statistics: the mover's share of wins in them (0 without any). */
   readonly amafWinRate?: number;
 }
 
@@ -123,6 +132,13 @@ export interface SearchResult {
 }
 
 /**
+ * The selection rule and its constants, the same on every backend: PUCT-AMAF
+ * beat UCT-RAVE at equal playouts on Hex 7, 9 and 11 (README: Search and the
+ * HTP engine); k, c and τ were tuned on CPU B and K only.
+ */
+const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
+
+/**
  * B and K for a backend. The CPU backend pays per position, not per call
  * (11×11, two shared cores: K = 16 gave 8k playouts/s, K = 64 19k, one
  * position of 20,000 playouts 28k; the search at K = 64 ran at 20–29k
@@ -131,23 +147,23 @@ export interface SearchResult {
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true }
-    : { leavesPerRound: 256, playoutsPerLeaf: 64, exploration: 0.7, seed, tactics: true, rave: true, raveEquivalence: 1000, solver: true };
+    ? { leavesPerRound: 16, playoutsPerLeaf: 128, ...STATISTICS, seed, tactics: true, solver: true }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, ...STATISTICS, seed, tactics: true, solver: true };
 }
 
 /** Never pushed to: Node.addChild replaces it with a node's own array. */
 const NO_CHILDREN: Node[] = [];
 
 class Node {
-  /** Shared and empty until the first child: with RAVE most nodes are leaves that never get one. */
+  /** Shared and empty until the first child: with AMAF most nodes are leaves that never get one. */
   children: Node[] = NO_CHILDREN;
   /** Playouts through this node, virtual losses included while a round runs. */
   visits = 0;
   /** Wins of the player who made `move`. */
   wins = 0;
-  /** RAVE: playouts below the parent in which the mover owned `move`'s cell at the end. */
+  /** AMAF: playouts below the parent in which the mover owned `move`'s cell at the end. */
   amafVisits = 0;
-  /** RAVE: those of them the mover won. */
+  /** AMAF: those of them the mover won. */
   amafWins = 0;
   /** Moves not expanded yet, in the order they will be. */
   untried: Move[] | null = null;
@@ -208,14 +224,14 @@ function sameBoard(a: Position, b: Position): boolean {
 }
 
 /** The root's moves tried so far, most visited first. */
-function rootMoves(root: Node, rave: boolean): MoveStat[] {
+function rootMoves(root: Node, amaf: boolean): MoveStat[] {
   return root.children
     .filter((c) => c.visits > 0)
     .map((c) => ({
       move: c.move,
       visits: c.visits,
       winRate: c.wins / c.visits,
-      ...(rave ? { amafVisits: c.amafVisits, amafWinRate: c.amafVisits > 0 ? c.amafWins / c.amafVisits : 0 } : {}),
+      ...(amaf ? { amafVisits: c.amafVisits, amafWinRate: c.amafVisits > 0 ? c.amafWins / c.amafVisits : 0 } : {}),
     }))
     .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }
@@ -227,12 +243,17 @@ export class Mcts {
   private rootPosition: Position | null = null;
   private readonly next: () => number;
   private round = 0;
+  /** Whether the selection rule keeps AMAF statistics. */
+  private readonly amaf: boolean;
+  /** Scratch for the PUCT priors of one node's children. */
+  private priors = new Float64Array(0);
 
   constructor(
     private readonly evaluator: Evaluator,
     private readonly settings: SearchSettings,
   ) {
     this.next = randomStream(settings.seed);
+    this.amaf = keepsAmaf(settings.selection);
   }
 
   /** Forget the tree (a new game). */
@@ -283,7 +304,7 @@ export class Mcts {
         }
         inFlight.push(this.startRound(round.pending));
         rounds++;
-        limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.settings.rave) });
+        limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.amaf) });
       }
     } catch (error) {
       failure = { error };
@@ -298,7 +319,7 @@ export class Mcts {
       }
     }
     if (failure) throw failure.error;
-    const moves = rootMoves(root, this.settings.rave);
+    const moves = rootMoves(root, this.amaf);
     const won = root.children.find((c) => c.proven === c.mover && c.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
@@ -378,7 +399,7 @@ export class Mcts {
     const seed = (Math.imul(this.settings.seed ^ 0x5bd1e995, 31) + this.round) >>> 0;
     this.round++;
     if (pending.length === 0) return { pending, results: Promise.resolve([]) };
-    const rave = this.settings.rave;
+    const rave = this.amaf;
     const options = { playouts: this.settings.playoutsPerLeaf, seed, ...(this.settings.fill === undefined ? {} : { fill: this.settings.fill }), ...(rave ? { ownership: true } : {}) };
     const results = this.evaluator.evaluate(
       pending.map((l) => l.request),
@@ -402,7 +423,7 @@ export class Mcts {
       const r = results[i] as PositionResult;
       const last = leaf.path[leaf.path.length - 1] as Node;
       this.backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins);
-      if (this.settings.rave) backupAmaf(leaf.path, r);
+      if (this.amaf) backupAmaf(leaf.path, r);
     });
   }
 
@@ -438,9 +459,9 @@ export class Mcts {
   }
 
   /**
-   * Walks down by UCT, expanding one new child; the path starts at the root.
-   * With RAVE a node's moves all become children at once, so that their
-   * AMAF values order the ones not tried yet; a child is tried (and proven
+   * Walks down by the selection rule, expanding one new child; the path
+   * starts at the root. With AMAF statistics a node's moves all become
+   * children at once, so that their AMAF values order the ones not tried yet; a child is tried (and proven
    * if it can be) the first time it is chosen.
    */
   private descend(root: Node, rootPosition: Position): Leaf {
@@ -454,7 +475,7 @@ export class Mcts {
     for (;;) {
       if (node.proven !== null) return leaf();
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
-      if (this.settings.rave) {
+      if (this.amaf) {
         // Popped as the plain search would expand them, so ties go the same way.
         for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) node.addChild(new Node(move, position.toMove));
       }
@@ -487,6 +508,8 @@ export class Mcts {
   }
 
   private select(node: Node): Node | null {
+    if (this.settings.selection === Selection.PuctAmaf) return this.selectPuct(node);
+    const rave = this.settings.selection === Selection.UctRave;
     const logN = Math.log(Math.max(node.visits, 1));
     let best: Node | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
@@ -496,7 +519,7 @@ export class Mcts {
         if (child.proven === child.mover) return child;
         continue;
       }
-      const score = this.settings.rave ? this.raveScore(child, logN) : this.uctScore(child, logN);
+      const score = rave ? this.raveScore(child, logN) : this.uctScore(child, logN);
       if (score > bestScore) {
         bestScore = score;
         best = child;
@@ -531,6 +554,63 @@ export class Mcts {
     }
     const explored = Math.max(n, this.settings.playoutsPerLeaf);
     return blended + this.settings.exploration * Math.sqrt(logN / explored);
+  }
+
+  /**
+   * PUCT with an AMAF prior: the child maximising Q + c·P·√N / (1 + n).
+   * N and n count leaves (K playouts each), as AlphaZero's rule counts
+   * evaluations; N is the children's total, at least 1 so that the prior
+   * orders the first choice. Q is the child's own win rate, or before its
+   * first leaf the first-play value: its tried siblings' mean win rate (½
+   * when none is tried). P is a softmax at temperature τ of the children's
+   * AMAF win rates (a child without any takes the first-play value), over
+   * the children not proven: a proven loss is never chosen, so it takes no
+   * share, and a proven win is chosen at once. Virtual losses count in n
+   * and Q, as in the other rules.
+   */
+  private selectPuct(node: Node): Node | null {
+    const children = node.children;
+    let wins = 0;
+    let visits = 0;
+    for (const child of children) {
+      if (child.proven === null) {
+        wins += child.wins;
+        visits += child.visits;
+      } else if (child.proven === child.mover) return child;
+    }
+    const firstPlay = visits > 0 ? wins / visits : 0.5;
+    if (this.priors.length < children.length) this.priors = new Float64Array(children.length);
+    const priors = this.priors;
+    let highest = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Node;
+      const value = child.amafVisits > 0 ? child.amafWins / child.amafVisits : firstPlay;
+      priors[i] = value;
+      if (child.proven === null && value > highest) highest = value;
+    }
+    // Shifted by the highest value, so that no exponential overflows whatever τ.
+    const temperature = this.settings.priorTemperature;
+    let total = 0;
+    for (let i = 0; i < children.length; i++) {
+      const weight = (children[i] as Node).proven === null ? Math.exp(((priors[i] as number) - highest) / temperature) : 0;
+      priors[i] = weight;
+      total += weight;
+    }
+    const k = this.settings.playoutsPerLeaf;
+    const reach = (this.settings.puctExploration * Math.sqrt(Math.max(visits / k, 1))) / total;
+    let best: Node | null = null;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Node;
+      if (child.proven !== null) continue;
+      const value = child.visits > 0 ? child.wins / child.visits : firstPlay;
+      const score = value + (reach * (priors[i] as number)) / (1 + child.visits / k);
+      if (score > bestScore) {
+        bestScore = score;
+        best = child;
+      }
+    }
+    return best;
   }
 }
 

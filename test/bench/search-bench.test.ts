@@ -10,6 +10,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { Evaluator } from '../../src/eval/types.js';
 import { runSearchBench } from '../../src/bench/search-bench.js';
 import { defaultSettings } from '../../src/search/mcts.js';
+import { SELECTIONS } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
 
 const cpu = createCpuEvaluator(undefined, { workers: 0 });
@@ -27,27 +28,30 @@ describe('runSearchBench', () => {
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
     const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
     // Every run (the warm-up too) times one position, the round's shape, and
-    // a search of 4 rounds with RAVE as set and one switched the other way.
-    const run = [{ positions: 1, playouts: 384 }, { positions: 6, playouts: 16 }, ...Array(8).fill({ positions: 6, playouts: 16 })];
+    // a search of 4 rounds with each of the three selection rules.
+    const run = [{ positions: 1, playouts: 384 }, { positions: 6, playouts: 16 }, ...Array(12).fill({ positions: 6, playouts: 16 })];
     expect(calls).toEqual([...run, ...run, ...run, ...run]);
     expect(report.roundsPerSearch).toBe(4);
     expect(report.ratios).toHaveLength(3);
     expect(report.ratio).toBe([...report.ratios].sort((a, b) => a - b)[1]);
-    expect(report.roundsInFlight).toBe(settings.roundsInFlight);
+    expect(report.roundsInFlight).toBe(cpu.concurrency);
+    expect(report.selection).toBe(settings.selection);
+    expect(report.otherSelections.map((o) => o.selection).sort()).toEqual(SELECTIONS.filter((s) => s !== settings.selection).sort());
     expect(report.search).toBeGreaterThan(0);
   });
 });
 
 describe('hexbatch bench-search', () => {
-  test('prints the four rates and writes them as JSON', async () => {
+  test('prints the five rates and writes them as JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {
       const json = join(dir, 'search.json');
       const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/bare evaluator, one position\s+1 × 4096\s/);
-      expect(r.out).toMatch(/the search, RAVE on .*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
-      expect(r.out).toMatch(/the search, RAVE off\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/the search, puct-amaf \(the settings'.*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/the search, uct-rave\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/the search, uct\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
       const saved = JSON.parse(readFileSync(json, 'utf8')) as { backend: string; playoutsPerMove: number; runs: number };
       expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 2 });
     } finally {

@@ -7,7 +7,7 @@ import { runHtpSession } from '../../src/htp/session.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { lcgRandom } from '../helpers/boards.js';
 
-const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave'];
+const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave', 'hexbatch-selection'];
 const ARGS = ['b', 'w', 'black', 'white', 'red', 'a1', 'c3', 'e5', 'k11', 'z99', 'aa1', 'swap-pieces', 'resign', 'pass', '0', '1', '3', '5', '7', '32', '-1', '1e9', 'hex', 'y', 'on', 'off', 'cpu', 'auto', '', 'é', '\t'];
 
 

@@ -121,28 +121,42 @@ describe('hexbatch htp', () => {
     const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ fill coin tactics off solver on rave on leaves 8 per-leaf 32$/);
+    expect(r[0]).toMatch(/ fill coin tactics off solver on selection puct-amaf leaves 8 per-leaf 32$/);
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
-    expect(defaults[0]).toMatch(/ fill exact tactics on solver on rave on leaves default per-leaf default$/);
+    expect(defaults[0]).toMatch(/ fill exact tactics on solver on selection puct-amaf leaves default per-leaf default$/);
   });
 
-  test('RAVE on and off, from the command line and by command', async () => {
+  test('the older RAVE switch, on and off, from the command line and by command', async () => {
     const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-rave on', 'hexbatch-settings', 'genmove w', 'hexbatch-rave maybe', 'hexbatch-rave'].join('\n');
     const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ rave off leaves default per-leaf default$/);
+    expect(r[0]).toMatch(/ selection uct leaves default per-leaf default$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('=');
-    expect(r[5]).toMatch(/ rave on leaves default per-leaf default$/);
+    expect(r[5]).toMatch(/ selection uct-rave leaves default per-leaf default$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? expected on or off');
     expect(r[8]).toBe('? expected 1 argument');
   });
 
+  test('the selection rule and PUCT\'s constants, from the command line and by command', async () => {
+    const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-selection uct', 'hexbatch-settings', 'genmove w', 'hexbatch-selection puct', 'hexbatch-selection'].join('\n');
+    const { code, out } = await cli(['htp', '--selection', 'puct-amaf', '--puct-exploration', '2.5', '--prior-temperature', '.05'], `${input}\n`);
+    expect(code).toBe(0);
+    const r = replies(out);
+    expect(r[0]).toMatch(/ selection puct-amaf leaves default per-leaf default$/);
+    expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
+    expect(r[4]).toBe('=');
+    expect(r[5]).toMatch(/ selection uct leaves default per-leaf default$/);
+    expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
+    expect(r[7]).toBe('? unknown selection "puct" (expected uct, uct-rave, puct-amaf)');
+    expect(r[8]).toBe('? expected 1 argument');
+  });
+
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257'], ['--rave', 'maybe'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);

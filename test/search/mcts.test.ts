@@ -8,6 +8,7 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../../src/eval/types.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
+import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
 
@@ -103,9 +104,9 @@ describe('batched MCTS', () => {
     expect(again.moves.reduce((s, mv) => s + mv.visits, 0)).toBe(3 * 6 * 8);
   });
 
-  test.each([false, true])('deterministic for a seed under a playout limit; another seed differs (rave %s)', async (rave) => {
+  test.each(SELECTIONS)('deterministic for a seed under a playout limit; another seed differs (%s)', async (selection) => {
     const p = Position.fromText(GameKind.Hex, 6, 'b'.padEnd(36, '.'), Color.White);
-    const run = (seed: number) => new Mcts(cpu, { ...defaultSettings('cpu', seed), rave }).search(p, { playouts: 3000 });
+    const run = (seed: number) => new Mcts(cpu, { ...defaultSettings('cpu', seed), selection }).search(p, { playouts: 3000 });
     const a = await run(5);
     const b = await run(5);
     const c = await run(6);
@@ -163,7 +164,7 @@ describe('batched MCTS', () => {
     expect(other.reusedPlayouts).toBe(0);
   });
 
-  test.each([false, true])('on small boards the first move is among the solver\'s winning moves (rave %s)', async (rave) => {
+  test.each(SELECTIONS)('on small boards the first move is among the solver\'s winning moves (%s)', async (selection) => {
     const rng = lcgRandom(11);
     let tried = 0;
     let right = 0;
@@ -184,7 +185,7 @@ describe('batched MCTS', () => {
       const sol = solve(p);
       // Small boards need a deeper tree more than cheap playouts: small K, more leaves.
       // The root solver off: this tests the tree search, not the solver.
-      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16, rave, solver: false };
+      const settings = { ...defaultSettings('cpu', tried), leavesPerRound: 8, playoutsPerLeaf: 16, selection, solver: false };
       const r = await new Mcts(cpu, settings).search(p, { playouts: 60_000 });
       tried++;
       if (sol.winningMoves.includes(r.move as number)) right++;
@@ -257,16 +258,17 @@ function fixedOutcome(): { evaluator: Evaluator; options: EvaluateOptions[] } {
   return { evaluator, options };
 }
 
-describe('RAVE', () => {
+describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
   // One round of B = 4 leaves on a board with 4 (or 3) empty cells: the
   // virtual loss sends each descent to another root move, so every root move
   // is a leaf once, and each root move's AMAF counts sum the 4 (3) leaves'.
   // The root solver off: a 2×2 board would be solved before any playout.
-  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, solver: false, rave: true, raveEquivalence: 1000 };
+  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, solver: false, raveEquivalence: 1000 };
+  const AMAF_RULES = [Selection.UctRave, Selection.PuctAmaf];
 
-  test('AMAF counts of black\'s root moves, by hand', async () => {
+  test.each(AMAF_RULES)('AMAF counts of black\'s root moves, by hand (%s)', async (selection) => {
     const { evaluator, options } = fixedOutcome();
-    const r = await new Mcts(evaluator, oneRound).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
+    const r = await new Mcts(evaluator, { ...oneRound, selection }).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
     expect(options.map((o) => o.ownership)).toEqual([true]);
     // Move c: black owns cell c in 10 playouts of leaf c and 2 + c of each other leaf, and wins 6 and 1 of them.
     const amaf = r.moves.map((m) => [m.move, m.amafVisits, m.amafWinRate]).sort((a, b) => (a[0] as number) - (b[0] as number));
@@ -274,9 +276,9 @@ describe('RAVE', () => {
     expect(r.moves.map((m) => [m.visits, m.winRate])).toEqual(Array(4).fill([10, 0.6]));
   });
 
-  test('AMAF counts of white\'s root moves, by hand', async () => {
+  test.each(AMAF_RULES)('AMAF counts of white\'s root moves, by hand (%s)', async (selection) => {
     const { evaluator } = fixedOutcome();
-    const r = await new Mcts(evaluator, { ...oneRound, leavesPerRound: 3 }).search(Position.fromText(GameKind.Hex, 2, 'b...', Color.White), { playouts: 30 });
+    const r = await new Mcts(evaluator, { ...oneRound, selection, leavesPerRound: 3 }).search(Position.fromText(GameKind.Hex, 2, 'b...', Color.White), { playouts: 30 });
     // Move w: white owns cell w in 10 playouts of leaf w and 10 − (2 + w) of each other leaf,
     // and wins all 4 white wins of leaf w and 10 − 6 − 2 · 1 − (2 + w − 1) = 3 − w... of the others:
     // owner-won = 2 · 1 − (2 + w) − 6 + 10 = 4 − w, less black's 1.
@@ -284,13 +286,26 @@ describe('RAVE', () => {
     expect(amaf).toEqual([1, 2, 3].map((w) => [w, 10 + 2 * (8 - w), (4 + 2 * (3 - w)) / (10 + 2 * (8 - w))]));
   });
 
+  test('PUCT-AMAF: when the children\'s own values tie, the next leaf goes to the highest AMAF value', async () => {
+    // Rounds overlap: the second round is chosen before the first is backed
+    // up, so with nothing known each root move gets a second leaf. The third
+    // round's one leaf is chosen once the first is backed up (as above):
+    // each root move then has 20 playouts (10 still virtual), 6 won, so their
+    // own values and visits tie and the prior alone decides; cell 0's AMAF
+    // value 9 / 16 is the highest.
+    const { evaluator } = fixedOutcome();
+    const r = await new Mcts(evaluator, { ...oneRound, selection: Selection.PuctAmaf }).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 90 });
+    expect(r.rounds).toBe(3);
+    expect(r.moves.map((m) => [m.move, m.visits]).sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual([[0, 30], [1, 20], [2, 20], [3, 20]]);
+  });
+
   test('plain UCT asks for no ownership', async () => {
     const { evaluator, options } = fixedOutcome();
-    await new Mcts(evaluator, { ...oneRound, rave: false }).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
+    await new Mcts(evaluator, { ...oneRound, selection: Selection.Uct }).search(Position.empty(GameKind.Hex, 2, { swap: false }), { playouts: 40 });
     expect(options.map((o) => o.ownership)).toEqual([undefined]);
   });
 
-  test('a proven child keeps its exact value: the one winning move is found', async () => {
+  test.each(AMAF_RULES)('a proven child keeps its exact value: the one winning move is found (%s)', async (selection) => {
     // Hex 4, white to move: only b3 (cell 9) wins. Black refutes a4 (cell
     // 12) with c3, after which black must soon block a win in one, and every
     // other black move there is a proven loss. Blended with their AMAF
@@ -298,7 +313,7 @@ describe('RAVE', () => {
     // seen and the search chose a4.
     const p = Position.fromText(GameKind.Hex, 4, '..bwb..b...w....', Color.White);
     expect(solve(p).winningMoves).toEqual([9]);
-    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 16, rave: true, solver: false };
+    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 16, selection, solver: false };
     expect((await new Mcts(cpu, settings).search(p, { playouts: 60_000 })).move).toBe(9);
   });
 });
