@@ -86,13 +86,20 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
     else run.resolve();
   }
 
-  /** The next chunks of a run, together up to its playouts a message (at least one chunk); none when it has no more. */
+  /**
+   * The next chunks of a run, together up to its playouts a message (at least
+   * one chunk); none when it has no more. The run is marked exhausted once its
+   * chunks are seen to end, so a batch known to be its last can say so.
+   */
   function nextChunks(run: Run): Chunk[] {
     const batch: Chunk[] = [];
     let playouts = 0;
     while (playouts < run.playoutsPerMessage) {
       const next = run.chunks.next();
-      if (next.done) break;
+      if (next.done) {
+        run.exhausted = true;
+        break;
+      }
       batch.push(next.value);
       playouts += next.value.end - next.value.first;
     }
@@ -110,11 +117,13 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
           finishIfDone(run);
           continue;
         }
-        if (!run.sentTo.has(slot)) {
-          post(slot, { type: 'job', id: run.id, job: run.job });
-          run.sentTo.add(slot);
+        if (run.sentTo.has(slot)) post(slot, { type: 'chunks', id: run.id, chunks: batch });
+        else {
+          // A run that fits one message (a search's round) costs the worker one wake-up, not three.
+          const once = run.exhausted;
+          post(slot, { type: 'job', id: run.id, job: run.job, chunks: batch, once });
+          if (!once) run.sentTo.add(slot);
         }
-        post(slot, { type: 'chunks', id: run.id, chunks: batch });
         slot.run = run;
         run.inFlight++;
       }
