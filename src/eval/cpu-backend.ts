@@ -72,11 +72,14 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
   let pool: Promise<WorkerPool | null> | null = null;
   const workers = options.workers ?? 'cores';
 
+  /** The pool once made (undefined before), so that a call can post its work before it returns. */
+  let madePool: WorkerPool | null | undefined;
+
   function getPool(): Promise<WorkerPool | null> {
     if (!shareable || workers === 0 || !inNode()) return Promise.resolve(null);
     pool ??= import('./cpu-pool.js').then(
-      (m) => m.createWorkerPool(workers === 'cores' ? undefined : workers),
-      () => null,
+      (m) => (madePool = m.createWorkerPool(workers === 'cores' ? undefined : workers)),
+      () => (madePool = null),
     );
     return pool;
   }
@@ -139,7 +142,10 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           // positions × 128 playouts: 1.4 ms on two workers, 0.9 ms on one thread).
           const total = positions.length * options.playouts;
           const many = total >= 512;
-          const workerPool = many ? await getPool() : null;
+          // Without an await once the pool is made: the work is posted before
+          // evaluate returns, so a caller that goes on computing (the search
+          // choosing its next round) overlaps with it rather than delaying it.
+          const workerPool = many ? (madePool !== undefined ? madePool : await getPool()) : null;
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
           if (workerPool) {
             const perMessage = total <= size ? total : Math.min(size, Math.ceil(total / workerPool.size));

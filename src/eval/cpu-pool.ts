@@ -38,6 +38,8 @@ interface Run {
   readonly id: number;
   readonly job: PlayoutJob;
   readonly chunks: Iterator<Chunk>;
+  /** The chunk read ahead (to tell a run's last message), not sent yet. */
+  lookahead: Chunk | null;
   readonly playoutsPerMessage: number;
   readonly add: (result: ChunkResult) => void;
   readonly signal: AbortSignal;
@@ -94,15 +96,18 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   function nextChunks(run: Run): Chunk[] {
     const batch: Chunk[] = [];
     let playouts = 0;
-    while (playouts < run.playoutsPerMessage) {
+    const read = (): Chunk | null => {
       const next = run.chunks.next();
-      if (next.done) {
-        run.exhausted = true;
-        break;
-      }
-      batch.push(next.value);
-      playouts += next.value.end - next.value.first;
+      return next.done ? null : next.value;
+    };
+    let chunk = run.lookahead ?? read();
+    while (chunk !== null && playouts < run.playoutsPerMessage) {
+      batch.push(chunk);
+      playouts += chunk.end - chunk.first;
+      chunk = read();
     }
+    run.lookahead = chunk;
+    if (chunk === null) run.exhausted = true;
     return batch;
   }
 
@@ -173,7 +178,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
       if (broken) return Promise.reject(broken);
       while (slots.length < size) slots.push(spawn());
       return new Promise<void>((resolve, reject) => {
-        const run: Run = { id: nextId++, job, chunks, playoutsPerMessage, add, signal, sentTo: new Set(), exhausted: false, inFlight: 0, resolve, reject };
+        const run: Run = { id: nextId++, job, chunks, lookahead: null, playoutsPerMessage, add, signal, sentTo: new Set(), exhausted: false, inFlight: 0, resolve, reject };
         runs.push(run);
         // An abort stops the chunks at once; the ones in flight (a few ms each) are discarded.
         signal.addEventListener('abort', () => dispatch(), { once: true });
