@@ -291,6 +291,11 @@ export class Mcts {
         limits.signal?.throwIfAborted();
         // The last round is cut to the playouts left, so a limit is met within one leaf's K.
         const leaves = Math.min(this.settings.leavesPerRound, Math.max(1, Math.ceil((budget - spent) / this.settings.playoutsPerLeaf)));
+        // The second round waits for the first to be backed up: chosen while
+        // it runs, it would be chosen blind, as the first is (with two in
+        // flight, a search of 4,096 playouts was two blind rounds, and lost
+        // every game to one of 8,192).
+        if (rounds === 1) while (inFlight.length > 0) await this.finishRound(inFlight.shift() as RoundInFlight);
         const round = this.chooseLeaves(root, position, leaves);
         spent += round.counted;
         // Rounds are backed up here only, oldest first, never as their
