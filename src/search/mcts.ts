@@ -17,7 +17,7 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import { type AmafCounts, amafCounts } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
-import { type TacticKind, hasWinningCell, tacticalChoice } from './tactics.js';
+import { type TacticKind, type TacticSet, hasWinningCell, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
 
 export interface SearchSettings {
@@ -29,8 +29,12 @@ export interface SearchSettings {
   readonly exploration: number;
   /** Names the search's random choices and the evaluator's streams. */
   readonly seed: number;
-  /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
-  readonly tactics: boolean;
+  /**
+   * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
+   * and `bridge` at the root, `leaf-win` at the leaves; true for all of
+   * them, false for none.
+   */
+  readonly tactics: boolean | TacticSet;
   /**
    * UCT-RAVE: blend each child's AMAF value into its UCT value, and let it
    * order the children not tried yet (asks the evaluator for ownership).
@@ -233,7 +237,7 @@ export class Mcts {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
     const root = this.rootFor(position);
-    const choice = this.settings.tactics ? tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove) : null;
+    const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, tacticSet(this.settings.tactics));
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.children.length === 0 ? root.untried[0] : undefined;
@@ -429,11 +433,11 @@ export class Mcts {
     }
   }
 
-  /** Marks a node decided: won already, or (with tactics) won at once by the side to move. */
+  /** Marks a node decided: won already, or (with the `leaf-win` tactic) won at once by the side to move. */
   private prove(node: Node, position: Position): void {
     const winner = position.winner();
     if (winner !== Color.Empty) node.proven = winner as Player;
-    else if (this.settings.tactics && hasWinningCell(position.geometry, position.cells(), position.toMove)) node.proven = position.toMove;
+    else if (tacticSet(this.settings.tactics).has('leaf-win') && hasWinningCell(position.geometry, position.cells(), position.toMove)) node.proven = position.toMove;
   }
 
   private select(node: Node): Node | null {

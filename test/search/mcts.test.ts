@@ -10,21 +10,9 @@ import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '.
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { solve } from '../../src/search/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
+import { spy } from '../helpers/spy-evaluator.js';
 
 const cpu = await createCpuEvaluator();
-
-/** The CPU evaluator, recording every request. */
-function spy(inner: Evaluator): { evaluator: Evaluator; calls: EvalPosition[][] } {
-  const calls: EvalPosition[][] = [];
-  const evaluator: Evaluator = {
-    ...inner,
-    evaluate: (positions, options) => {
-      calls.push([...positions]);
-      return inner.evaluate(positions, options);
-    },
-  };
-  return { evaluator, calls };
-}
 
 
 describe('batched MCTS', () => {
