@@ -237,6 +237,9 @@ export class Mcts {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
     const root = this.rootFor(position);
+    // A leaf proven by `leaf-win` has no children to name its winning move:
+    // as the root it must be searched (with `win` on, the tactic plays it first).
+    if (root.children.length === 0) root.proven = null;
     const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, tacticSet(this.settings.tactics));
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;

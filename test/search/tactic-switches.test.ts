@@ -200,4 +200,28 @@ describe('the search with one tactic off', () => {
     const off = await evaluated(without('leaf-win'));
     expect(off.filter(wonAtOnce).length).toBeGreaterThan(0);
   });
+
+  test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {
+    // Such a leaf has no children; before it was searched as a root, the search ended with no move.
+    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win') };
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    let reusedProofs = 0;
+    for (const { p } of positionsWhere(3, 25, quiet)) {
+      const ours = (await new Mcts(cpu, settings).search(p, { playouts: 8 * 8 * 20 })).move;
+      const afterOurs = p.clone();
+      afterOurs.play(ours);
+      for (const reply of afterOurs.legalMoves()) {
+        const q = afterOurs.clone();
+        q.play(reply);
+        if (q.isOver() || winsAtOnce(q, q.toMove).length === 0) continue;
+        const search = new Mcts(cpu, settings);
+        await search.search(p, { playouts: 8 * 8 * 20 });
+        const result = await search.search(q, { playouts: 8 * 8 * 4 }, reply as number);
+        // Reused playouts here are a proven leaf's: leaf-win proves such a node at its first visit, and a proven node is never expanded.
+        if (result.reusedPlayouts > 0) reusedProofs++;
+        expect(q.legalMoves()).toContain(result.move);
+      }
+    }
+    expect(reusedProofs).toBeGreaterThan(0);
+  });
 });
