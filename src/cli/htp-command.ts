@@ -7,6 +7,7 @@ import { createEvaluator } from '../eval/create-evaluator.js';
 import { parseFillKind } from '../fill/fill.js';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
+import { parseTactics } from '../search/tactics.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
@@ -66,7 +67,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0')
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
-    .option('--tactics <on|off>', 'exact tactics at the root and wins in one at the leaves', 'on')
+    .option('--tactics <list>', 'exact tactics: on, off, or some of win, block, bridge, leaf-win joined by , or +', 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
     .option('--selection <rule>', `the search's selection rule: ${SELECTIONS.join(', ')} (README: Search and the HTP engine); default ${DEFAULT_ENGINE_SETTINGS.selection}`)
     .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')
@@ -83,7 +84,7 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const playouts = options.playouts === undefined ? (seconds === null ? DEFAULT_PLAYOUTS : 0) : parseBounded(PLAYOUTS, options.playouts);
   const seed = parseBounded(SEED, options.seed);
   const fill = asUsage(() => parseFillKind(options.fill), '--fill');
-  const tactics = parseOnOff('--tactics', options.tactics);
+  const tactics = asUsage(() => parseTactics(options.tactics), '--tactics');
   const solver = parseOnOff('--solver', options.solver);
   const selection = selectionOption(options);
   const puctExploration = options.puctExploration === undefined ? DEFAULT_ENGINE_SETTINGS.puctExploration : parseBoundedNumber(PUCT_EXPLORATION, options.puctExploration);

@@ -14,6 +14,7 @@ import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
 import { Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
+import { ALL_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { GameRecord } from './game-record.js';
 
 export const SWAP_MOVE = 'swap-pieces';
@@ -27,8 +28,8 @@ export interface EngineSettings {
   readonly swap: boolean;
   /** The playouts' fill (SearchSettings.fill). */
   readonly fill: FillKind;
-  /** The search's exact tactics (SearchSettings.tactics). */
-  readonly tactics: boolean;
+  /** The search's exact tactics switched on (SearchSettings.tactics). */
+  readonly tactics: TacticSet;
   /** The root solver for late positions (SearchSettings.solver). */
   readonly solver: boolean;
   /** The search's selection rule, and PUCT's two constants (SearchSettings). */
@@ -49,7 +50,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   seed: 0,
   swap: true,
   fill: FillKind.Exact,
-  tactics: true,
+  tactics: ALL_TACTICS,
   solver: true,
   selection: CPU_SEARCH.selection,
   puctExploration: CPU_SEARCH.puctExploration,
@@ -184,7 +185,7 @@ export class HtpEngine {
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${s.tactics ? 'on' : 'off'} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'}`;
   }
 
   private newGame(game: GameKind, size: number): string {

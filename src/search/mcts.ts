@@ -18,7 +18,7 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import { AmafView } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
-import { type TacticKind, hasWinningCell, tacticalChoice } from './tactics.js';
+import { type TacticKind, type TacticSet, hasWinningCell, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
 import { Selection, keepsAmaf } from './selection.js';
 
@@ -31,8 +31,12 @@ export interface SearchSettings {
   readonly exploration: number;
   /** Names the search's random choices and the evaluator's streams. */
   readonly seed: number;
-  /** Apply the exact tactics at the root, and wins-in-one at the leaves. */
-  readonly tactics: boolean;
+  /**
+   * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
+   * and `bridge` at the root, `leaf-win` at the leaves; true for all of
+   * them, false for none.
+   */
+  readonly tactics: boolean | TacticSet;
   /**
    * How a child is chosen on the way down: UCT, UCT-RAVE or PUCT with an
    * AMAF prior (the last two ask the evaluator for ownership).
@@ -267,7 +271,10 @@ export class Mcts {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
     const root = this.rootFor(position);
-    const choice = this.settings.tactics ? tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove) : null;
+    // A leaf proven by `leaf-win` has no children to name its winning move:
+    // as the root it must be searched (with `win` on, the tactic plays it first).
+    if (root.children.length === 0) root.proven = null;
+    const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, tacticSet(this.settings.tactics));
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.children.length === 0 ? root.untried[0] : undefined;
@@ -505,11 +512,11 @@ export class Mcts {
     }
   }
 
-  /** Marks a node decided: won already, or (with tactics) won at once by the side to move. */
+  /** Marks a node decided: won already, or (with the `leaf-win` tactic) won at once by the side to move. */
   private prove(node: Node, position: Position): void {
     const winner = position.winner();
     if (winner !== Color.Empty) node.proven = winner as Player;
-    else if (this.settings.tactics && hasWinningCell(position.geometry, position.peekCells(), position.toMove)) node.proven = position.toMove;
+    else if (tacticSet(this.settings.tactics).has('leaf-win') && hasWinningCell(position.geometry, position.peekCells(), position.toMove)) node.proven = position.toMove;
   }
 
   private select(node: Node): Node | null {

@@ -199,7 +199,49 @@ export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusi
   return [...answers].sort((x, y) => x - y);
 }
 
+/** The root's tactics, which restrict or decide the root's moves. */
 export type TacticKind = 'win' | 'block' | 'bridge';
+
+/**
+ * Every tactic that can be switched on its own: the root's three, and
+ * `leaf-win`, which proves a leaf whose side to move has a one-move win
+ * (so the search counts its playouts as certain instead of evaluating it).
+ */
+export const TACTICS = ['win', 'block', 'bridge', 'leaf-win'] as const;
+export type Tactic = (typeof TACTICS)[number];
+export type TacticSet = ReadonlySet<Tactic>;
+
+export const ALL_TACTICS: TacticSet = new Set(TACTICS);
+export const NO_TACTICS: TacticSet = new Set();
+
+/** A search's `tactics` setting as the set it switches on: true all, false none. */
+export function tacticSet(setting: boolean | TacticSet): TacticSet {
+  return typeof setting === 'boolean' ? (setting ? ALL_TACTICS : NO_TACTICS) : setting;
+}
+
+function isTactic(name: string): name is Tactic {
+  return (TACTICS as readonly string[]).includes(name);
+}
+
+/**
+ * `on` (all), `off` (none) or a list of tactics joined by `,` or `+` (the
+ * second fits inside a match's `key=value,…` settings): `win+block`.
+ */
+export function parseTactics(text: string): TacticSet {
+  if (text === 'on') return ALL_TACTICS;
+  if (text === 'off') return NO_TACTICS;
+  const names = text.split(/[,+]/).map((s) => s.trim());
+  const unknown = names.find((n) => !isTactic(n));
+  if (unknown !== undefined) throw new Error(`unknown tactic "${unknown}" in "${text}" (expected on, off, or some of ${TACTICS.join(', ')} joined by , or +)`);
+  return new Set(names.filter(isTactic));
+}
+
+/** The inverse of parseTactics: `on`, `off`, or the tactics in TACTICS' order joined by `,`. */
+export function formatTactics(tactics: TacticSet): string {
+  if (TACTICS.every((t) => tactics.has(t))) return 'on';
+  if (tactics.size === 0) return 'off';
+  return TACTICS.filter((t) => tactics.has(t)).join(',');
+}
 
 export interface TacticalChoice {
   readonly kind: TacticKind;
@@ -211,13 +253,18 @@ export interface TacticalChoice {
  * The root's tactical restriction, by priority: win at once; else stop all
  * the opponent's one-move wins (when nothing stops them, no restriction:
  * the game is lost anyway); else answer a bridge intrusion by `lastMove`.
+ * A tactic not in `enabled` is skipped, and the next one is asked.
  */
-export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMove: CellIndex | null): TacticalChoice | null {
-  const wins = winningCells(g, cells, toMove);
-  if (wins.length > 0) return { kind: 'win', moves: wins };
-  const blocks = blockingMoves(g, cells, toMove);
-  if (blocks !== null) return blocks.length > 0 ? { kind: 'block', moves: blocks } : null;
-  if (lastMove !== null) {
+export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMove: CellIndex | null, enabled: TacticSet = ALL_TACTICS): TacticalChoice | null {
+  if (enabled.has('win')) {
+    const wins = winningCells(g, cells, toMove);
+    if (wins.length > 0) return { kind: 'win', moves: wins };
+  }
+  if (enabled.has('block')) {
+    const blocks = blockingMoves(g, cells, toMove);
+    if (blocks !== null) return blocks.length > 0 ? { kind: 'block', moves: blocks } : null;
+  }
+  if (lastMove !== null && enabled.has('bridge')) {
     const answers = bridgeAnswers(g, cells, toMove, lastMove);
     if (answers.length > 0) return { kind: 'bridge', moves: answers };
   }

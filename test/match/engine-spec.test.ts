@@ -18,6 +18,8 @@ describe('engine command lines', () => {
     expect(spec.label).toBe('hexbatch playouts=4000,fill=coin,tactics=off');
     const puct = parseSettings('selection=puct-amaf,puct-exploration=2,prior-temperature=0.05');
     expect(ourEngine(puct, { threads: 1, noSwap: false }).args.slice(1)).toEqual(['htp', '--selection', 'puct-amaf', '--puct-exploration', '2', '--prior-temperature', '0.05', '--threads', '1']);
+    // A list inside a value is joined by + (a comma would end the setting); htp takes it as it is.
+    expect(ourEngine(parseSettings('tactics=win+block,playouts=64'), { threads: 1, noSwap: false }).args.slice(1)).toEqual(['htp', '--tactics', 'win+block', '--playouts', '64', '--threads', '1']);
     // Threads given in the settings are kept, not doubled.
     expect(ourEngine(parseSettings('threads=0'), { threads: 2, noSwap: false }).args.slice(1)).toEqual(['htp', '--threads', '0']);
   });

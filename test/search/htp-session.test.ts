@@ -127,6 +127,15 @@ describe('hexbatch htp', () => {
     expect(defaults[0]).toMatch(/ fill exact tactics on solver on selection puct-amaf leaves default per-leaf default$/);
   });
 
+  test('--tactics takes a list of tactics joined by , or +, shown in a fixed order; all of them is on', async () => {
+    const some = await cli(['htp', '--tactics', 'leaf-win+win', '--playouts', '64', '--threads', '0'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+    expect(some.code).toBe(0);
+    expect(replies(some.out)[0]).toContain(' tactics win,leaf-win solver ');
+    expect(replies(some.out)[2]).toMatch(/^= [a-d][1-4]$/);
+    const all = await cli(['htp', '--tactics', 'bridge,block,win,leaf-win'], 'hexbatch-settings\n');
+    expect(replies(all.out)[0]).toContain(' tactics on solver ');
+  });
+
   test('the older RAVE switch, on and off, from the command line and by command', async () => {
     const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-rave on', 'hexbatch-settings', 'genmove w', 'hexbatch-rave maybe', 'hexbatch-rave'].join('\n');
     const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
@@ -156,7 +165,7 @@ describe('hexbatch htp', () => {
   });
 
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--tactics', 'win+'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);

@@ -11,21 +11,9 @@ import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
+import { spy } from '../helpers/spy-evaluator.js';
 
 const cpu = await createCpuEvaluator();
-
-/** The CPU evaluator, recording every request. */
-function spy(inner: Evaluator): { evaluator: Evaluator; calls: EvalPosition[][] } {
-  const calls: EvalPosition[][] = [];
-  const evaluator: Evaluator = {
-    ...inner,
-    evaluate: (positions, options) => {
-      calls.push([...positions]);
-      return inner.evaluate(positions, options);
-    },
-  };
-  return { evaluator, calls };
-}
 
 
 /**

@@ -1,0 +1,228 @@
+// Each tactic switched on its own: the setting's parsing, the root's choice
+// with some tactics off (against the tactic functions, themselves tested
+// against Position), and the search with one tactic off on positions where
+// that tactic alone decides, judged by Position's own win test.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { Color, type Player, opponent } from '../../src/game/color.js';
+import { GameKind } from '../../src/game/geometry.js';
+import { Position } from '../../src/game/position.js';
+import { createCpuEvaluator } from '../../src/eval/index.js';
+import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
+import { Selection } from '../../src/search/selection.js';
+import {
+  ALL_TACTICS,
+  NO_TACTICS,
+  TACTICS,
+  type Tactic,
+  type TacticKind,
+  type TacticSet,
+  blockingMoves,
+  bridgeAnswers,
+  formatTactics,
+  parseTactics,
+  tacticSet,
+  tacticalChoice,
+  winningCells,
+} from '../../src/search/tactics.js';
+import { lcgRandom, randomCells } from '../helpers/boards.js';
+import { spy } from '../helpers/spy-evaluator.js';
+import { winsAtOnce } from '../helpers/wins-at-once.js';
+
+const cpu = await createCpuEvaluator();
+
+/** Every subset of TACTICS. */
+const SUBSETS: TacticSet[] = Array.from({ length: 1 << TACTICS.length }, (_, bits) => new Set(TACTICS.filter((_, i) => (bits >> i) & 1)));
+
+function without(tactic: Tactic): TacticSet {
+  return new Set(TACTICS.filter((t) => t !== tactic));
+}
+
+const sameSet = (a: TacticSet, b: TacticSet) => a.size === b.size && [...a].every((t) => b.has(t));
+
+describe('the tactics setting', () => {
+  test('on is all, off is none, true and false the same', () => {
+    expect(sameSet(parseTactics('on'), ALL_TACTICS)).toBe(true);
+    expect(parseTactics('off').size).toBe(0);
+    expect(tacticSet(true)).toBe(ALL_TACTICS);
+    expect(tacticSet(false)).toBe(NO_TACTICS);
+    const some = new Set<Tactic>(['win']);
+    expect(tacticSet(some)).toBe(some);
+  });
+
+  test('any list of tactics joined by , or + parses to its set, and formats back to it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TACTICS), { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(',', '+'), { minLength: 6, maxLength: 6 }), (names, joins) => {
+        const text = names.map((n, i) => (i === 0 ? n : `${joins[i] as string}${n}`)).join('');
+        const parsed = parseTactics(text);
+        expect(sameSet(parsed, new Set(names))).toBe(true);
+        const formatted = formatTactics(parsed);
+        expect(sameSet(parseTactics(formatted), parsed)).toBe(true);
+        expect(formatted === 'on').toBe(parsed.size === TACTICS.length);
+      }),
+    );
+    expect(formatTactics(NO_TACTICS)).toBe('off');
+    expect(formatTactics(new Set<Tactic>(['leaf-win', 'win']))).toBe('win,leaf-win');
+  });
+
+  test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, bridge, leaf-win joined by , or \+\)$/);
+  });
+});
+
+/** Random Hex positions, not over, with a random stone of the opponent as the last move (or none). */
+function* randomPositions(size: number, count: number, seed: number, emptyShare: number): Generator<{ p: Position; last: number | null }> {
+  const rng = lcgRandom(seed);
+  const g = Position.empty(GameKind.Hex, size).geometry;
+  for (let made = 0; made < count; ) {
+    const toMove: Player = rng() < 0.5 ? Color.Black : Color.White;
+    const cells = randomCells(g, emptyShare, rng);
+    const p = Position.fromText(GameKind.Hex, size, Array.from(cells, (v) => '.bw'[v]).join(''), toMove);
+    if (p.isOver()) continue;
+    const theirs = [...cells.keys()].filter((c) => cells[c] === opponent(toMove));
+    const last = theirs.length === 0 || rng() < 0.2 ? null : (theirs[Math.floor(rng() * theirs.length)] as number);
+    made++;
+    yield { p, last };
+  }
+}
+
+/** What the tactic `kind` itself names for the position (null: nothing to do). */
+function tacticMoves(kind: TacticKind, p: Position, last: number | null): readonly number[] | null {
+  const g = p.geometry;
+  if (kind === 'win') return winningCells(g, p.cells(), p.toMove);
+  if (kind === 'block') return blockingMoves(g, p.cells(), p.toMove);
+  return last === null ? [] : bridgeAnswers(g, p.cells(), p.toMove, last);
+}
+
+describe('the root choice with some tactics off', () => {
+  test('only enabled tactics choose; one chosen with all on is chosen alike when enabled; otherwise a later one names its own moves', () => {
+    const seen = new Set<string>();
+    for (const { p, last } of randomPositions(7, 300, 17, 0.45)) {
+      const g = p.geometry;
+      const all = tacticalChoice(g, p.cells(), p.toMove, last);
+      for (const enabled of SUBSETS) {
+        const choice = tacticalChoice(g, p.cells(), p.toMove, last, enabled);
+        if (choice === null) continue;
+        seen.add(`${choice.kind}:${all?.kind ?? 'none'}`);
+        expect(enabled.has(choice.kind)).toBe(true);
+        expect(choice.moves).toEqual(tacticMoves(choice.kind, p, last));
+        if (all !== null && enabled.has(all.kind)) expect(choice).toEqual(all);
+      }
+      expect(tacticalChoice(g, p.cells(), p.toMove, last, NO_TACTICS)).toBeNull();
+      for (const enabled of SUBSETS) if (all !== null && enabled.has(all.kind)) expect(tacticalChoice(g, p.cells(), p.toMove, last, enabled)).toEqual(all);
+    }
+    // The positions reached every tactic, and the later tactics stood in for switched-off earlier ones.
+    for (const pair of ['win:win', 'block:block', 'bridge:bridge', 'block:win', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
+  });
+});
+
+/** Settings whose search tries every root move once before any twice (plain UCT), the root solver off. */
+function searchSettings(tactics: TacticSet): SearchSettings {
+  return { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 8, selection: Selection.Uct, solver: false, tactics };
+}
+
+/** The first random positions on which `decides` holds. */
+function positionsWhere(count: number, seed: number, decides: (p: Position, last: number | null) => boolean): { p: Position; last: number | null }[] {
+  const found: { p: Position; last: number | null }[] = [];
+  for (const candidate of randomPositions(6, 4000, seed, 0.5)) {
+    if (decides(candidate.p, candidate.last)) found.push(candidate);
+    if (found.length === count) break;
+  }
+  expect(found).toHaveLength(count);
+  return found;
+}
+
+describe('the search with one tactic off', () => {
+  test('win: a one-move win is played at once with it, and searched for without it', async () => {
+    // The opponent threatens nothing, so that no block stands in for the win.
+    const cases = positionsWhere(4, 21, (p) => winsAtOnce(p, p.toMove).length > 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
+    for (const { p } of cases) {
+      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 512 }, null);
+      expect(on.tactic).toBe('win');
+      expect(on.playouts).toBe(0);
+      expect(winsAtOnce(p, p.toMove)).toContain(on.move);
+      const off = await new Mcts(cpu, searchSettings(without('win'))).search(p, { playouts: 512 }, null);
+      expect(off.tactic).toBeNull();
+      expect(off.playouts).toBeGreaterThan(0);
+    }
+  });
+
+  /** The empty cells after which the opponent has no one-move win, or that win at once: Position's own judgement. */
+  function stops(p: Position): number[] {
+    return p.legalMoves().filter((c) => {
+      const q = p.clone();
+      q.play(c);
+      return q.isOver() || winsAtOnce(q, opponent(p.toMove)).length === 0;
+    });
+  }
+
+  test('block: with it only the moves that stop the threats are searched, without it others too', async () => {
+    const cases = positionsWhere(4, 22, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length > 0);
+    for (const { p } of cases) {
+      const blocks = stops(p);
+      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 1024 }, null);
+      expect(on.tactic).toBe('block');
+      for (const m of on.moves) expect(blocks).toContain(m.move);
+      const off = await new Mcts(cpu, searchSettings(without('block'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
+      expect(off.tactic).toBeNull();
+      expect(off.moves.some((m) => !blocks.includes(m.move as number))).toBe(true);
+    }
+  });
+
+  test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(4, 23, (p, last) => last !== null && quiet(p) && bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0);
+    for (const { p, last } of cases) {
+      const answers = bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number);
+      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 512 }, last);
+      expect(on.tactic).toBe('bridge');
+      for (const m of on.moves) expect(answers).toContain(m.move);
+      const off = await new Mcts(cpu, searchSettings(without('bridge'))).search(p, { playouts: 64 * p.legalMoves().length }, last);
+      expect(off.tactic).toBeNull();
+      expect(off.moves.some((m) => !answers.includes(m.move as number))).toBe(true);
+    }
+  });
+
+  test('leaf-win: with it no leaf whose side to move wins at once is evaluated, without it some are', async () => {
+    const cases = positionsWhere(3, 24, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
+    const evaluated = async (tactics: TacticSet) => {
+      const leaves: Position[] = [];
+      for (const { p, last } of cases) {
+        const { evaluator, calls } = spy(cpu);
+        await new Mcts(evaluator, { ...defaultSettings('cpu', 6), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics }).search(p, { playouts: 8 * 8 * 30 }, last);
+        leaves.push(...calls.flat().map((r) => Position.fromText(GameKind.Hex, p.geometry.size, Array.from(r.cells, (v) => '.bw'[v]).join(''), r.toMove as Player)));
+      }
+      return leaves;
+    };
+    const wonAtOnce = (q: Position) => winsAtOnce(q, q.toMove).length > 0;
+    const on = await evaluated(ALL_TACTICS);
+    expect(on.length).toBeGreaterThan(0);
+    expect(on.filter(wonAtOnce)).toEqual([]);
+    const off = await evaluated(without('leaf-win'));
+    expect(off.filter(wonAtOnce).length).toBeGreaterThan(0);
+  });
+
+  test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {
+    // Such a leaf has no children; before it was searched as a root, the search ended with no move.
+    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win') };
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    let reusedProofs = 0;
+    for (const { p } of positionsWhere(3, 25, quiet)) {
+      const ours = (await new Mcts(cpu, settings).search(p, { playouts: 8 * 8 * 20 })).move;
+      const afterOurs = p.clone();
+      afterOurs.play(ours);
+      for (const reply of afterOurs.legalMoves()) {
+        const q = afterOurs.clone();
+        q.play(reply);
+        if (q.isOver() || winsAtOnce(q, q.toMove).length === 0) continue;
+        const search = new Mcts(cpu, settings);
+        await search.search(p, { playouts: 8 * 8 * 20 });
+        const result = await search.search(q, { playouts: 8 * 8 * 4 }, reply as number);
+        // Reused playouts here are a proven leaf's: leaf-win proves such a node at its first visit, and a proven node is never expanded.
+        if (result.reusedPlayouts > 0) reusedProofs++;
+        expect(q.legalMoves()).toContain(result.move);
+      }
+    }
+    expect(reusedProofs).toBeGreaterThan(0);
+  });
+});
