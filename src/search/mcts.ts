@@ -377,7 +377,9 @@ export class Mcts {
   /** Only `moves` may be searched at the root. */
   private restrictRoot(root: Node, position: Position, moves: readonly Move[]): void {
     const allowed = new Set(moves);
-    const kept = root.children.filter((c) => allowed.has(c.move));
+    // A child already proven won stays: a proof outranks a restriction that
+    // may be only a rule of thumb (the bridge answer is not always best).
+    const kept = root.children.filter((c) => allowed.has(c.move) || c.proven === c.mover);
     root.children = kept;
     const tried = new Set(kept.map((c) => c.move));
     root.untried = shuffled(
@@ -385,6 +387,9 @@ export class Mcts {
       this.next,
     );
     root.visits = kept.reduce((s, c) => s + c.visits, 0);
+    // The root's proof, if any, came from the children it had: decide it again from those kept.
+    root.proven = null;
+    this.propagateProofs([root]);
   }
 
   /**

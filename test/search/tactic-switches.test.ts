@@ -10,6 +10,7 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
+import { solve } from '../../src/search/solver.js';
 import {
   ALL_TACTICS,
   NO_TACTICS,
@@ -180,6 +181,28 @@ describe('the search with one tactic off', () => {
       const off = await new Mcts(cpu, searchSettings(without('bridge'))).search(p, { playouts: 64 * p.legalMoves().length }, last);
       expect(off.tactic).toBeNull();
       expect(off.moves.some((m) => !answers.includes(m.move as number))).toBe(true);
+    }
+  });
+
+  test('bridge: a root move the tree has proven won survives a later bridge restriction', async () => {
+    // Late positions where some move wins but no answer to the intrusion does
+    // (the solver's verdict), searched twice on one tree: first with no last
+    // move, until the tree proves the root; then told of the intrusion, which
+    // restricts the reused root to the answers. The proof must win.
+    const cases = positionsWhere(2, 31, (p, last) => {
+      if (last === null || winsAtOnce(p, p.toMove).length > 0 || winsAtOnce(p, opponent(p.toMove)).length > 0 || p.legalMoves().length > 10) return false;
+      const answers = bridgeAnswers(p.geometry, p.cells(), p.toMove, last);
+      const wins = solve(p).winningMoves;
+      return answers.length > 0 && wins.length > 0 && wins.every((w) => !answers.includes(w as number));
+    });
+    for (const { p, last } of cases) {
+      const m = new Mcts(cpu, { ...searchSettings(ALL_TACTICS), selection: Selection.PuctAmaf });
+      const budget = 200_000;
+      const free = await m.search(p, { playouts: budget }, null);
+      expect(free.playouts).toBeLessThan(budget); // the proof ended it
+      expect(solve(p).winningMoves).toContain(free.move);
+      const told = await m.search(p, { playouts: 2048 }, last);
+      expect(told.move).toBe(free.move);
     }
   });
 
