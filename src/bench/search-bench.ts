@@ -81,7 +81,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     return { rate: result.playouts / ((performance.now() - start) / 1000), rounds: result.rounds };
   };
 
-  // The four measurements take turns within every run, so a spell of load on
+  // The measurements take turns within every run, so a spell of load on
   // this shared machine falls on all of them alike; the headline ratio is the
   // median of the runs' own ratios.
   const rates = { one: [] as number[], shape: [] as number[], search: [] as number[], ratio: [] as number[], others: others.map(() => [] as number[]) };

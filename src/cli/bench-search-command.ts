@@ -46,7 +46,7 @@ export function formatSearchBench(r: SearchBenchReport): string {
   ];
   const header = [
     `backend: ${r.backend} (${r.description})`,
-    `medians of ${r.runs} runs after a warm-up, each run timing the four in turn; ${r.playoutsPerMove} playouts a move`,
+    `medians of ${r.runs} runs after a warm-up, each run timing them all in turn; ${r.playoutsPerMove} playouts a move`,
     `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight; its share is the median of the runs' own ratios`,
   ];
   return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;

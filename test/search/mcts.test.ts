@@ -18,15 +18,19 @@ const cpu = await createCpuEvaluator();
 
 /**
  * The CPU evaluator with each call held a little (so that later rounds are
- * chosen while it runs), counting the most calls ever running at once.
+ * chosen while it runs), counting the most calls ever running at once and,
+ * as each call is made, how many earlier calls had finished.
  */
-function overlapping(concurrency: number): { evaluator: Evaluator; most: () => number } {
+function overlapping(concurrency: number): { evaluator: Evaluator; most: () => number; finishedAtCall: readonly number[] } {
   let running = 0;
+  let finished = 0;
   let most = 0;
+  const finishedAtCall: number[] = [];
   const evaluator: Evaluator = {
     ...cpu,
     concurrency,
     evaluate: async (positions, options) => {
+      finishedAtCall.push(finished);
       running++;
       most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -34,10 +38,11 @@ function overlapping(concurrency: number): { evaluator: Evaluator; most: () => n
         return await cpu.evaluate(positions, options);
       } finally {
         running--;
+        finished++;
       }
     },
   };
-  return { evaluator, most: () => most };
+  return { evaluator, most: () => most, finishedAtCall };
 }
 
 describe('batched MCTS', () => {
@@ -103,19 +108,7 @@ describe('batched MCTS', () => {
   });
 
   test('the second round is chosen only once the first is back, however many may be in flight', async () => {
-    let finished = 0;
-    const finishedAtCall: number[] = [];
-    const held: Evaluator = {
-      ...cpu,
-      concurrency: 3,
-      evaluate: async (positions, options) => {
-        finishedAtCall.push(finished);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        const result = await cpu.evaluate(positions, options);
-        finished++;
-        return result;
-      },
-    };
+    const { evaluator: held, finishedAtCall } = overlapping(3);
     await new Mcts(held, { ...defaultSettings('cpu', 4), leavesPerRound: 4, playoutsPerLeaf: 8, tactics: false }).search(Position.empty(GameKind.Hex, 5, { swap: false }), { playouts: 4 * 8 * 5 });
     // Round 2 waits for round 1; from then on three run at once, so round 4 goes out before round 2 is back.
     expect(finishedAtCall).toEqual([0, 1, 1, 1, 2]);
