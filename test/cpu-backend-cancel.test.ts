@@ -1,6 +1,6 @@
 // The CPU backend never blocks the event loop, stops on its AbortSignal, and
-// gives up its calls when destroyed: on one thread (the browser's path) and
-// on worker threads.
+// gives up its calls when destroyed: on one thread (the browser's path), on
+// worker threads, and on a worker with this thread playing beside it.
 import { describe, expect, test } from 'vitest';
 import { Color } from '../src/game/color.js';
 import { GameKind, geometryOf } from '../src/game/geometry.js';
@@ -12,10 +12,16 @@ const g = geometryOf(GameKind.Hex, 11);
 const empty = [{ geometry: g, cells: new Uint8Array(g.cellCount), toMove: Color.Black as const }];
 const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-for (const workers of [0, 2]) {
-  describe(`the CPU backend, ${workers === 0 ? 'on this thread' : 'on worker threads'}`, () => {
+const SETUPS = [
+  { what: 'on this thread', options: { workers: 0 } },
+  { what: 'on worker threads', options: { workers: 2 } },
+  { what: 'on a worker and this thread', options: { workers: 1, callerPlays: true } },
+] as const;
+
+for (const { what, options } of SETUPS) {
+  describe(`the CPU backend, ${what}`, () => {
     test('timers keep firing while a long request runs, and an abort rejects it with the signal\'s reason', async () => {
-      const cpu = createCpuEvaluator(undefined, { workers });
+      const cpu = createCpuEvaluator(undefined, options);
       const controller = new AbortController();
       const call = cpu.evaluate(empty, { playouts: MAX_PLAYOUTS, signal: controller.signal });
       let settled = false;
@@ -36,7 +42,7 @@ for (const workers of [0, 2]) {
     });
 
     test('an already aborted signal rejects before any work', async () => {
-      const cpu = createCpuEvaluator(undefined, { workers });
+      const cpu = createCpuEvaluator(undefined, options);
       const reason = new Error('never mind');
       await expect(cpu.evaluate(empty, { playouts: 10, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
       await expect(cpu.decide(g, [empty[0]!.cells], { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
@@ -44,7 +50,7 @@ for (const workers of [0, 2]) {
     });
 
     test('destroy() rejects the calls in flight at once, and every later call', async () => {
-      const cpu = createCpuEvaluator(undefined, { workers });
+      const cpu = createCpuEvaluator(undefined, options);
       const call = cpu.evaluate(empty, { playouts: MAX_PLAYOUTS });
       await later(50);
       cpu.destroy();

@@ -29,14 +29,21 @@ describe('the CPU backend on worker threads', () => {
   const threads = createCpuEvaluator(bpr, { workers: 2 });
   const oneThread = createCpuEvaluator(undefined, { workers: 0 });
   const threadsBitsliced = createCpuEvaluator(undefined, { workers: 3 });
+  // One worker, and this thread taking whatever the worker is not free to take.
+  const shared = createCpuEvaluator(undefined, { workers: 1, callerPlays: true });
   afterAll(() => {
-    for (const e of [threads, oneThread, threadsBitsliced]) e.destroy();
+    for (const e of [threads, oneThread, threadsBitsliced, shared]) e.destroy();
   });
 
   test('concurrency: the calls that can run at once, one a worker thread', () => {
     expect(threads.concurrency).toBe(2);
     expect(threadsBitsliced.concurrency).toBe(3);
     expect(oneThread.concurrency).toBe(1);
+    // This thread counts once it plays too; alone it is the one thread it always was.
+    expect(shared.concurrency).toBe(2);
+    const alone = createCpuEvaluator(undefined, { workers: 0, callerPlays: true });
+    expect(alone.concurrency).toBe(1);
+    alone.destroy();
     // A method outside the registry cannot be named to a worker, so it plays on this thread.
     const custom = createCpuEvaluator({ ...bpr }, { workers: 4 });
     expect(custom.concurrency).toBe(1);
@@ -55,10 +62,12 @@ describe('the CPU backend on worker threads', () => {
       const positions = positionsOf(g, 3, size);
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
         const options = { playouts, seed: 77 + size, fill, winners: true, ownership: true };
-        const [a, b, c] = await Promise.all([threads, oneThread, threadsBitsliced].map((e) => e.evaluate(positions, options)));
-        expect([a?.stats.workers, b?.stats.workers, c?.stats.workers]).toEqual([2, 0, 3]);
+        const [a, b, c, d] = await Promise.all([threads, oneThread, threadsBitsliced, shared].map((e) => e.evaluate(positions, options)));
+        // The shared evaluator's worker takes the first chunk before this thread takes any.
+        expect([a?.stats.workers, b?.stats.workers, c?.stats.workers, d?.stats.workers]).toEqual([2, 0, 3, 1]);
         expect(a?.results).toEqual(b?.results);
         expect(c?.results).toEqual(b?.results);
+        expect(d?.results).toEqual(b?.results);
         // The oracle, on a sample of playouts across the chunk edges.
         const board = new Uint8Array(g.cellCount);
         positions.forEach((p, i) => {
@@ -82,6 +91,25 @@ describe('the CPU backend on worker threads', () => {
     // Position p of the shorter request is named p there, so its playouts differ, but each is the one-thread answer.
     expect(b.results).toEqual((await oneThread.evaluate(positions.slice(7), options)).results);
   });
+});
+
+test("calls of a search's round's shape: the free worker takes the first, this thread plays the second, both one thread's answers", async () => {
+  const g = geometryOf(GameKind.Hex, 11);
+  const round = positionsOf(g, 16, 9);
+  const shared = createCpuEvaluator(undefined, { workers: 1, callerPlays: true });
+  const oneThread = createCpuEvaluator(undefined, { workers: 0 });
+  try {
+    const options = (seed: number) => ({ playouts: 128, seed, ownership: true, winners: true });
+    // Warm: the pool is made by the first call, so the calls below post at once.
+    await shared.evaluate(round, options(1));
+    const [first, second] = await Promise.all([shared.evaluate(round, options(2)), shared.evaluate(round, options(3))]);
+    expect([first.stats.workers, second.stats.workers]).toEqual([1, 0]);
+    expect(first.results).toEqual((await oneThread.evaluate(round, options(2))).results);
+    expect(second.results).toEqual((await oneThread.evaluate(round, options(3))).results);
+  } finally {
+    shared.destroy();
+    oneThread.destroy();
+  }
 });
 
 test('the built package finds its worker beside the bundle, agrees with one thread, and lets Node exit on destroy() mid-call', () => {

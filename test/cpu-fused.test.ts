@@ -6,6 +6,7 @@ import { GameKind, geometryOf } from '../src/game/geometry.js';
 import { FillKind, fillPlayout } from '../src/fill/fill.js';
 import { fillSlices, sliceFillBase } from '../src/fill/fill-slices.js';
 import { makeFusedPlayer } from '../src/eval/cpu-fused.js';
+import { packPositions } from '../src/eval/cpu-job.js';
 import { sliceLayoutOf, transposeBoards } from '../src/wintest/bitsliced.js';
 import { weightedUnionFind } from '../src/wintest/union-find.js';
 import { randomCells, testRandom } from './helpers/boards.js';
@@ -51,7 +52,7 @@ describe('the fused player', () => {
       const positions = [0.9, 0.4].map((e, i) => ({ cells: randomCells(g, e, random), toMove: (i === 0 ? Color.White : Color.Black) as Player }));
       const uf = weightedUnionFind.create(g);
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
-        const job = { game, size, positions, seed: 21, fill, ownership: true, winners: true, method: 'bitsliced' };
+        const job = { game, size, ...packPositions(positions, g.cellCount), seed: 21, fill, ownership: true, winners: true, method: 'bitsliced' };
         const play = makeFusedPlayer(g, job);
         for (const [p, first, end] of [[0, 0, 70], [1, 5, 6], [1, 40, 104]] as const) {
           const r = play({ position: p, first, end });

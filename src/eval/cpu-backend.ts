@@ -15,7 +15,8 @@ import type { WinTestMethod } from '../wintest/method.js';
 import { bitsliced } from '../wintest/bitsliced.js';
 import { METHODS } from '../wintest/registry.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
-import { type Chunk, type ChunkResult, type PlayoutJob, chunkPlayouts, chunksOf, prepareJob } from './cpu-playouts.js';
+import { type PlayoutJob, packPositions } from './cpu-job.js';
+import { type ChunkPlayer, ChunkQueue, type ChunkResult, chunkPlayouts, chunksOf, prepareJob } from './cpu-playouts.js';
 import type { WorkerPool } from './cpu-pool.js';
 import { EvaluatorDestroyedError } from './errors.js';
 import { PositionTally } from './tally.js';
@@ -35,6 +36,15 @@ export interface CpuEvaluatorOptions {
    * are missing (a browser), and for a method not in the registry.
    */
   readonly workers?: number | 'cores';
+  /**
+   * Whether this thread plays too, beside the workers: it takes whatever no
+   * worker is free to take, in slices of about a millisecond between turns
+   * of the event loop. Then `workers` + 1 calls run at once at full speed,
+   * so on n cores, n − 1 workers keep every core busy while the search's
+   * tree runs between the slices (n workers and the tree would be n + 1
+   * threads, and each round would wait for a core).
+   */
+  readonly callerPlays?: boolean;
 }
 
 const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
@@ -51,13 +61,27 @@ function plannedWorkers(workers: number | 'cores'): number {
   return typeof hardware === 'number' && hardware >= 1 ? hardware : 1;
 }
 
-/** Plays chunks on this thread, yielding every SLICE_MS; stops once `signal` aborts. */
-async function runSliced(play: (chunk: Chunk) => ChunkResult, chunks: Iterable<Chunk>, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
+/** Longest run of work on this thread between two turns of the event loop while workers share the request. */
+const SHARED_SLICE_MS = 1;
+
+const roundUp32 = (n: number) => Math.ceil(n / 32) * 32;
+
+/** `make()`, called once, when first needed. */
+function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
+/**
+ * Plays chunks of the queue on this thread, `piece` playouts at a time,
+ * yielding every `sliceMs`; stops once `signal` aborts.
+ */
+async function playHere(play: () => ChunkPlayer, queue: ChunkQueue, piece: number, sliceMs: number, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
   let sliceStart = performance.now();
-  for (const chunk of chunks) {
-    if (signal.aborted) return;
-    add(play(chunk));
-    if (performance.now() - sliceStart > SLICE_MS) {
+  for (let chunks = queue.take(piece); chunks.length > 0 && !signal.aborted; chunks = queue.take(piece)) {
+    const player = play();
+    for (const chunk of chunks) add(player(chunk));
+    if (performance.now() - sliceStart > sliceMs) {
       await yieldToEventLoop();
       sliceStart = performance.now();
     }
@@ -71,6 +95,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
   const shareable = METHODS.includes(method);
   let pool: Promise<WorkerPool | null> | null = null;
   const workers = options.workers ?? 'cores';
+  const callerPlays = options.callerPlays === true;
 
   /** The pool once made (undefined before), so that a call can post its work before it returns. */
   let madePool: WorkerPool | null | undefined;
@@ -113,7 +138,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     backend: 'cpu',
     description: `CPU, method ${method.name}`,
     adapter: null,
-    concurrency: !shareable || workers === 0 || !inNode() ? 1 : plannedWorkers(workers),
+    concurrency: !shareable || workers === 0 || !inNode() ? 1 : plannedWorkers(workers) + (callerPlays ? 1 : 0),
 
     evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
       return guarded(options?.signal, async (signal) => {
@@ -125,7 +150,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           const job: PlayoutJob = {
             game: g.game,
             size: g.size,
-            positions: positions.map((p) => ({ cells: p.cells, toMove: p.toMove })),
+            ...packPositions(positions, g.cellCount),
             seed: options.seed ?? 0,
             fill: options.fill ?? FillKind.Exact,
             ownership: options.ownership === true,
@@ -133,11 +158,12 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
             method: method.name,
           };
           const size = chunkPlayouts(g.cellCount);
-          const chunks = chunksOf(positions.length, options.playouts, size);
+          const queue = new ChunkQueue(chunksOf(positions.length, options.playouts, size));
           const add = (r: ChunkResult) => (tallies[r.position] as PositionTally).add(r);
           // Any request of a few hundred playouts or more goes to the workers,
           // so that this thread stays free (the search chooses its next leaves
-          // meanwhile). One within a chunk goes whole to one worker: split, its
+          // meanwhile), or with callerPlays takes only what no worker is free
+          // to take. One within a chunk goes whole to one worker: split, its
           // messages would cost more than the second core gains (Hex 11, 16
           // positions × 128 playouts: 1.4 ms on two workers, 0.9 ms on one thread).
           const total = positions.length * options.playouts;
@@ -147,14 +173,18 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           // choosing its next round) overlaps with it rather than delaying it.
           const workerPool = many ? (madePool !== undefined ? madePool : await getPool()) : null;
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
-          if (workerPool) {
-            const perMessage = total <= size ? total : Math.min(size, Math.ceil(total / workerPool.size));
-            workersUsed = total <= size ? 1 : workerPool.size;
-            await workerPool.run(job, chunks, perMessage, add, signal);
-          } else {
-            const play = prepareJob(job, (geometry) => method.create(geometry));
-            await runSliced(play, { [Symbol.iterator]: () => chunks }, add, signal);
+          const players = workerPool ? workerPool.size + (callerPlays ? 1 : 0) : 1;
+          const pooled = workerPool?.run(job, queue, total <= size ? total : Math.min(size, roundUp32(Math.ceil(total / players))), add, signal);
+          pooled?.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+          if (!workerPool || callerPlays) {
+            // What no worker took: in short pieces beside workers, so that a
+            // worker's result is seen (and its next chunk sent) soon.
+            const play = lazily(() => prepareJob(job, (geometry) => method.create(geometry)));
+            const piece = workerPool ? Math.max(32, roundUp32(size / 4)) : size;
+            await playHere(play, queue, piece, workerPool ? SHARED_SLICE_MS : SLICE_MS, add, signal);
+            workerPool?.settle();
           }
+          if (pooled) workersUsed = await pooled;
           signal.throwIfAborted();
         }
         const results = tallies.map((t) => t.result());

@@ -6,10 +6,12 @@
  * white plane is its complement), and the counts, winners and ownership are
  * read from slice words with population counts, never board by board.
  */
-import type { Geometry } from '../game/geometry.js';
+import { Color } from '../game/color.js';
+import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import type { Chunk, ChunkResult, PlayoutJob } from './cpu-playouts.js';
+import { type PlayoutJob, jobPosition } from './cpu-job.js';
+import type { Chunk, ChunkResult } from './cpu-playouts.js';
 
 /** Set bits of a u32 (SWAR). */
 function popcount(x: number): number {
@@ -19,21 +21,37 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** What a position's chunks share: its fill base, and the cells its playouts fill. */
+interface FusedPosition {
+  readonly base: SliceFillBase;
+  /** The empty cells and their plane slots: the only cells whose owner varies. */
+  readonly emptyCells: Int32Array;
+  readonly emptySlots: Int32Array;
+  readonly cells: Cells;
+}
+
+function fusedPosition(job: PlayoutJob, g: Geometry, index: number, slotOfCell: Int32Array, template: Int32Array): FusedPosition {
+  const { cells, toMove } = jobPosition(job, g.cellCount, index);
+  const empty: number[] = [];
+  cells.forEach((c, i) => {
+    if (c === Color.Empty) empty.push(i);
+  });
+  const emptyCells = Int32Array.from(empty);
+  return { base: sliceFillBase(cells, toMove, slotOfCell, template), emptyCells, emptySlots: emptyCells.map((i) => slotOfCell[i] as number), cells };
+}
+
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) => ChunkResult {
   const layout = sliceLayoutOf(g);
-  const bases: (SliceFillBase | undefined)[] = new Array(job.positions.length);
+  const positions: (FusedPosition | undefined)[] = new Array(job.toMove.length);
   const plane = new Int32Array(layout.planeWords);
   const result = new Int32Array(2);
-  const slotOfCell = layout.slotOfCell;
   return (chunk) => {
-    const position = job.positions[chunk.position];
-    if (!position) throw new RangeError(`no position ${chunk.position} in this job`);
-    const base = (bases[chunk.position] ??= sliceFillBase(position.cells, position.toMove, slotOfCell, layout.blackTemplate));
+    const position = (positions[chunk.position] ??= fusedPosition(job, g, chunk.position, layout.slotOfCell, layout.blackTemplate));
+    const { base, emptyCells, emptySlots } = position;
     const ownership = job.ownership ? new Uint32Array(g.cellCount) : null;
     const blackOwned = job.ownership ? new Uint32Array(g.cellCount) : null;
     const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
     let blackWins = 0;
-    let whiteWins = 0;
     for (let first = chunk.first; first < chunk.end; first += SLICE_BOARDS) {
       const count = Math.min(SLICE_BOARDS, chunk.end - first);
       const mask = count === SLICE_BOARDS ? -1 : (1 << count) - 1;
@@ -42,17 +60,30 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
       decideSlices(layout, plane, null, result);
       const black = (result[0] as number) & mask;
       blackWins += popcount(black);
-      whiteWins += count - popcount(black);
       if (winners) winners32(black, ~black & mask, count, winners, first - chunk.first);
       if (ownership && blackOwned) {
-        // A cell's owner won where its bit equals the black-wins bit.
-        for (let i = 0; i < ownership.length; i++) {
-          const owner = plane[slotOfCell[i] as number] as number;
+        // A cell's owner won where its bit equals the black-wins bit. Only
+        // the empty cells are counted here: a stone's owner never changes.
+        for (let e = 0; e < emptyCells.length; e++) {
+          const owner = plane[emptySlots[e] as number] as number;
+          const i = emptyCells[e] as number;
           ownership[i] = (ownership[i] as number) + popcount(~(owner ^ black) & mask);
           blackOwned[i] = (blackOwned[i] as number) + popcount(owner & mask);
         }
       }
     }
+    const whiteWins = chunk.end - chunk.first - blackWins;
+    if (ownership && blackOwned) countStones(position.cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
     return { ...chunk, blackWins, whiteWins, ownership, blackOwned, winners };
   };
+}
+
+/** A stone's cell: its colour owned it in every playout, and won in all that colour won. */
+function countStones(cells: Cells, playouts: number, blackWins: number, whiteWins: number, ownership: Uint32Array, blackOwned: Uint32Array): void {
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i] === Color.Black) {
+      ownership[i] = blackWins;
+      blackOwned[i] = playouts;
+    } else if (cells[i] === Color.White) ownership[i] = whiteWins;
+  }
 }

@@ -5,25 +5,13 @@
  * two paths cannot drift apart; playout q of position p is always named
  * (seed, p, q), so how the playouts are split never changes a result.
  */
-import { Color, type Player } from '../game/color.js';
-import { type Cells, type GameKind, type Geometry, geometryOf } from '../game/geometry.js';
-import { type FillKind, fillPlayout } from '../fill/fill.js';
+import { Color } from '../game/color.js';
+import { type Geometry, geometryOf } from '../game/geometry.js';
+import { fillPlayout } from '../fill/fill.js';
 import type { BoardWinTest } from '../wintest/method.js';
 import { bitsliced } from '../wintest/bitsliced.js';
 import { makeFusedPlayer } from './cpu-fused.js';
-
-/** What a worker needs to play any chunk of a request: plain data, so it survives postMessage. */
-export interface PlayoutJob {
-  readonly game: GameKind;
-  readonly size: number;
-  readonly positions: readonly { readonly cells: Cells; readonly toMove: Player }[];
-  readonly seed: number;
-  readonly fill: FillKind;
-  readonly ownership: boolean;
-  readonly winners: boolean;
-  /** A win-test method of src/wintest/registry.ts, by name. */
-  readonly method: string;
-}
+import { type PlayoutJob, jobPosition } from './cpu-job.js';
 
 export interface Chunk {
   readonly position: number;
@@ -60,8 +48,7 @@ export function prepareJob(job: PlayoutJob, createTest: (g: Geometry) => BoardWi
 }
 
 function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array, chunk: Chunk): ChunkResult {
-  const position = job.positions[chunk.position];
-  if (!position) throw new RangeError(`no position ${chunk.position} in this job`);
+  const position = jobPosition(job, board.length, chunk.position);
   const ownership = job.ownership ? new Uint32Array(board.length) : null;
   const blackOwned = job.ownership ? new Uint32Array(board.length) : null;
   const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
@@ -105,4 +92,53 @@ export function* chunksOf(positions: number, playouts: number, size: number): Ge
  */
 export function chunkPlayouts(cellCount: number): number {
   return Math.max(32, Math.floor(1_000_000 / cellCount / 32) * 32);
+}
+
+/**
+ * A request's chunks, taken in order by whoever plays next: the worker
+ * threads and, where the calling thread plays too, that thread; a taker asks
+ * for about as many playouts as it can play before it next looks up.
+ */
+export class ChunkQueue {
+  private next: Chunk | null = null;
+  private ended = false;
+
+  constructor(private readonly chunks: Iterator<Chunk>) {}
+
+  /** Whether every chunk has been taken. */
+  get empty(): boolean {
+    return this.peek() === null;
+  }
+
+  /**
+   * Whole chunks while they fit in `playouts` (at least one), or, when the
+   * first alone is larger, its first `playouts` (a multiple of 32 cuts on a
+   * slice word's edge); none once the queue is empty.
+   */
+  take(playouts: number): Chunk[] {
+    const taken: Chunk[] = [];
+    let count = 0;
+    for (let chunk = this.peek(); chunk !== null; chunk = this.peek()) {
+      const size = chunk.end - chunk.first;
+      if (taken.length > 0 && count + size > playouts) break;
+      if (size > playouts) {
+        taken.push({ position: chunk.position, first: chunk.first, end: chunk.first + playouts });
+        this.next = { position: chunk.position, first: chunk.first + playouts, end: chunk.end };
+        break;
+      }
+      taken.push(chunk);
+      count += size;
+      this.next = null;
+    }
+    return taken;
+  }
+
+  private peek(): Chunk | null {
+    if (this.next === null && !this.ended) {
+      const read = this.chunks.next();
+      if (read.done) this.ended = true;
+      else this.next = read.value;
+    }
+    return this.next;
+  }
 }

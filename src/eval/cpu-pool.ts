@@ -11,9 +11,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Chunk, ChunkResult, PlayoutJob } from './cpu-playouts.js';
+import type { PlayoutJob } from './cpu-job.js';
+import type { ChunkQueue, ChunkResult } from './cpu-playouts.js';
 import { builtEntryBeside } from './bundle-entry.js';
-import type { FromWorker, ToWorker } from './cpu-protocol.js';
+import { type FromWorker, type ToWorker, packChunks, unpackResults } from './cpu-protocol.js';
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -37,16 +38,20 @@ function workerSource(): { file: string; execArgv: string[] } | null {
 interface Run {
   readonly id: number;
   readonly job: PlayoutJob;
-  readonly chunks: Iterator<Chunk>;
-  /** The chunk read ahead (to tell a run's last message), not sent yet. */
-  lookahead: Chunk | null;
+  /** Shared with the calling thread where it plays too: whoever is free takes the next chunks. */
+  readonly queue: ChunkQueue;
   readonly playoutsPerMessage: number;
   readonly add: (result: ChunkResult) => void;
   readonly signal: AbortSignal;
+  /** The workers that know the job (sent with more chunks to come): each gets an 'end'. */
   readonly sentTo: Set<Slot>;
-  exhausted: boolean;
+  /** Every worker that played some of it. */
+  readonly playedBy: Set<Slot>;
+  /** Aborted or failed: no more chunks go out. */
+  closed: boolean;
   inFlight: number;
-  readonly resolve: () => void;
+  /** With the number of workers that played some of it. */
+  readonly resolve: (workers: number) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -58,13 +63,17 @@ interface Slot {
 export interface WorkerPool {
   readonly size: number;
   /**
-   * Plays every chunk in workers, handing each result to `add`; stops handing
-   * out chunks once `signal` aborts. Small chunks travel together, up to
-   * `playoutsPerMessage` playouts a message: a message costs about as much as
-   * a few hundred playouts, so a request of many positions with few playouts
-   * each would otherwise be mostly messages.
+   * Plays chunks of the queue in workers until it is empty, handing each
+   * result to `add`; stops handing out chunks once `signal` aborts. Small
+   * chunks travel together, up to `playoutsPerMessage` playouts a message: a
+   * message costs about as much as a few hundred playouts, so a request of
+   * many positions with few playouts each would otherwise be mostly messages.
+   * Free workers take their chunks before this returns. Resolves with the
+   * number of workers that played any.
    */
-  run(job: PlayoutJob, chunks: Iterator<Chunk>, playoutsPerMessage: number, add: (result: ChunkResult) => void, signal: AbortSignal): Promise<void>;
+  run(job: PlayoutJob, queue: ChunkQueue, playoutsPerMessage: number, add: (result: ChunkResult) => void, signal: AbortSignal): Promise<number>;
+  /** Ends the runs whose queues others emptied (the calling thread, playing too) and whose workers are done. */
+  settle(): void;
   destroy(): void;
 }
 
@@ -81,57 +90,33 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   const post = (slot: Slot, message: ToWorker) => slot.worker.postMessage(message);
 
   function finishIfDone(run: Run): void {
-    if (!run.exhausted || run.inFlight > 0) return;
+    if (!(run.closed || run.queue.empty) || run.inFlight > 0 || !runs.includes(run)) return;
     runs.splice(runs.indexOf(run), 1);
     for (const slot of run.sentTo) post(slot, { type: 'end', id: run.id });
     if (run.signal.aborted) run.reject(run.signal.reason);
-    else run.resolve();
-  }
-
-  /**
-   * The next chunks of a run, together up to its playouts a message (at least
-   * one chunk); none when it has no more. The run is marked exhausted once its
-   * chunks are seen to end, so a batch known to be its last can say so.
-   */
-  function nextChunks(run: Run): Chunk[] {
-    const batch: Chunk[] = [];
-    let playouts = 0;
-    const read = (): Chunk | null => {
-      const next = run.chunks.next();
-      return next.done ? null : next.value;
-    };
-    let chunk = run.lookahead ?? read();
-    while (chunk !== null && playouts < run.playoutsPerMessage) {
-      batch.push(chunk);
-      playouts += chunk.end - chunk.first;
-      chunk = read();
-    }
-    run.lookahead = chunk;
-    if (chunk === null) run.exhausted = true;
-    return batch;
+    else run.resolve(run.playedBy.size);
   }
 
   function dispatch(): void {
+    for (const run of runs.slice()) {
+      if (run.signal.aborted) run.closed = true;
+      finishIfDone(run);
+    }
     for (const slot of slots) {
-      while (slot.run === null) {
-        const run = runs.find((r) => !r.exhausted);
-        if (!run) break;
-        const batch = run.signal.aborted ? [] : nextChunks(run);
-        if (batch.length === 0) {
-          run.exhausted = true;
-          finishIfDone(run);
-          continue;
-        }
-        if (run.sentTo.has(slot)) post(slot, { type: 'chunks', id: run.id, chunks: batch });
-        else {
-          // A run that fits one message (a search's round) costs the worker one wake-up, not three.
-          const once = run.exhausted;
-          post(slot, { type: 'job', id: run.id, job: run.job, chunks: batch, once });
-          if (!once) run.sentTo.add(slot);
-        }
-        slot.run = run;
-        run.inFlight++;
+      if (slot.run !== null) continue;
+      const run = runs.find((r) => !r.closed && !r.queue.empty);
+      if (!run) break;
+      const chunks = packChunks(run.queue.take(run.playoutsPerMessage));
+      if (run.sentTo.has(slot)) post(slot, { type: 'chunks', id: run.id, chunks });
+      else {
+        // A run that fits one message (a search's round) costs the worker one wake-up, not three.
+        const once = run.queue.empty;
+        post(slot, { type: 'job', id: run.id, job: run.job, chunks, once });
+        if (!once) run.sentTo.add(slot);
       }
+      slot.run = run;
+      run.playedBy.add(slot);
+      run.inFlight++;
     }
     // Referenced only while busy: a pending result keeps Node alive, an idle pool does not.
     for (const slot of slots) {
@@ -155,10 +140,10 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
       if (run) {
         run.inFlight--;
         if (message.type === 'error') {
-          run.exhausted = true;
+          run.closed = true;
           run.reject(new Error(`a CPU worker failed: ${message.message}`));
         } else if (!run.signal.aborted) {
-          for (const result of message.results) run.add(result);
+          for (const result of unpackResults(message.results)) run.add(result);
         }
         finishIfDone(run);
       }
@@ -173,17 +158,20 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
 
   return {
     size,
-    run(job, chunks, playoutsPerMessage, add, signal) {
+    run(job, queue, playoutsPerMessage, add, signal) {
       if (destroyed) return Promise.reject(new Error('this worker pool was destroyed'));
       if (broken) return Promise.reject(broken);
       while (slots.length < size) slots.push(spawn());
-      return new Promise<void>((resolve, reject) => {
-        const run: Run = { id: nextId++, job, chunks, lookahead: null, playoutsPerMessage, add, signal, sentTo: new Set(), exhausted: false, inFlight: 0, resolve, reject };
+      return new Promise<number>((resolve, reject) => {
+        const run: Run = { id: nextId++, job, queue, playoutsPerMessage, add, signal, sentTo: new Set(), playedBy: new Set(), closed: false, inFlight: 0, resolve, reject };
         runs.push(run);
         // An abort stops the chunks at once; the ones in flight (a few ms each) are discarded.
         signal.addEventListener('abort', () => dispatch(), { once: true });
         dispatch();
       });
+    },
+    settle() {
+      dispatch();
     },
     destroy() {
       destroyed = true;

@@ -1,5 +1,11 @@
-/** The messages between the CPU backend's worker pool (cpu-pool.ts) and its workers (cpu-worker.ts). */
-import type { Chunk, ChunkResult, PlayoutJob } from './cpu-playouts.js';
+/**
+ * The messages between the CPU backend's worker pool (cpu-pool.ts) and its
+ * workers (cpu-worker.ts). Chunks and their results travel packed in a few
+ * typed arrays, never as an object each: structured cloning costs per
+ * object, and a search's round is 16 small chunks each way.
+ */
+import type { PlayoutJob } from './cpu-job.js';
+import type { Chunk, ChunkResult } from './cpu-playouts.js';
 
 export type ToWorker =
   /**
@@ -7,11 +13,85 @@ export type ToWorker =
    * message wakes the worker). With `once`, these are all the chunks the
    * worker will get: it forgets the job after replying, and no 'end' follows.
    */
-  | { readonly type: 'job'; readonly id: number; readonly job: PlayoutJob; readonly chunks: readonly Chunk[]; readonly once: boolean }
+  | { readonly type: 'job'; readonly id: number; readonly job: PlayoutJob; readonly chunks: PackedChunks; readonly once: boolean }
   /** Several chunks in one message when they are small (many positions, few playouts each). */
-  | { readonly type: 'chunks'; readonly id: number; readonly chunks: readonly Chunk[] }
+  | { readonly type: 'chunks'; readonly id: number; readonly chunks: PackedChunks }
   | { readonly type: 'end'; readonly id: number };
 
 export type FromWorker =
-  | { readonly type: 'results'; readonly id: number; readonly results: readonly ChunkResult[] }
+  | { readonly type: 'results'; readonly id: number; readonly results: PackedResults }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
+
+/** Chunks as (position, first, end) triples; playout numbers reach 2³² − 1, so u32. */
+export type PackedChunks = Uint32Array;
+
+/** Chunk results, in the order of their chunks. */
+export interface PackedResults {
+  /** Per chunk: position, first, end, blackWins, whiteWins. */
+  readonly counts: Uint32Array;
+  /** The chunks' per-cell counts one after another, when the job asks for them. */
+  readonly ownership: Uint32Array | null;
+  readonly blackOwned: Uint32Array | null;
+  /** The chunks' winners one after another, when the job asks for them. */
+  readonly winners: Uint8Array | null;
+}
+
+const CHUNK_FIELDS = 3;
+const COUNT_FIELDS = 5;
+
+export function packChunks(chunks: readonly Chunk[]): PackedChunks {
+  const packed = new Uint32Array(CHUNK_FIELDS * chunks.length);
+  chunks.forEach((c, i) => packed.set([c.position, c.first, c.end], CHUNK_FIELDS * i));
+  return packed;
+}
+
+export function unpackChunks(packed: PackedChunks): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (let i = 0; i + CHUNK_FIELDS <= packed.length; i += CHUNK_FIELDS) chunks.push({ position: packed[i] as number, first: packed[i + 1] as number, end: packed[i + 2] as number });
+  return chunks;
+}
+
+/** Concatenates the per-chunk arrays, or null when the chunks have none. */
+function joined<T extends Uint32Array | Uint8Array>(parts: readonly (T | null)[], make: (length: number) => T): T | null {
+  if (parts.length === 0 || parts.some((p) => p === null)) return null;
+  const all = make(parts.reduce((n, p) => n + (p as T).length, 0));
+  let at = 0;
+  for (const part of parts as readonly T[]) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
+export function packResults(results: readonly ChunkResult[]): PackedResults {
+  const counts = new Uint32Array(COUNT_FIELDS * results.length);
+  results.forEach((r, i) => counts.set([r.position, r.first, r.end, r.blackWins, r.whiteWins], COUNT_FIELDS * i));
+  return {
+    counts,
+    ownership: joined(results.map((r) => r.ownership), (n) => new Uint32Array(n)),
+    blackOwned: joined(results.map((r) => r.blackOwned), (n) => new Uint32Array(n)),
+    winners: joined(results.map((r) => r.winners), (n) => new Uint8Array(n)),
+  };
+}
+
+/** The results again, their arrays views into the packed ones (no copies). */
+export function unpackResults(packed: PackedResults): ChunkResult[] {
+  const n = packed.counts.length / COUNT_FIELDS;
+  const cellCount = packed.ownership ? packed.ownership.length / n : 0;
+  const results: ChunkResult[] = [];
+  let winnersAt = 0;
+  for (let i = 0; i < n; i++) {
+    const at = COUNT_FIELDS * i;
+    const field = (k: number) => packed.counts[at + k] as number;
+    const [position, first, end, blackWins, whiteWins] = [field(0), field(1), field(2), field(3), field(4)];
+    const cells = (a: Uint32Array | null) => a?.subarray(cellCount * i, cellCount * (i + 1)) ?? null;
+    results.push({ position, first, end, blackWins, whiteWins, ownership: cells(packed.ownership), blackOwned: cells(packed.blackOwned), winners: packed.winners?.subarray(winnersAt, winnersAt + end - first) ?? null });
+    winnersAt += end - first;
+  }
+  return results;
+}
+
+/** The buffers a results message can hand over rather than copy. */
+export function transferablesOf(packed: PackedResults): ArrayBuffer[] {
+  return [packed.counts, packed.ownership, packed.blackOwned, packed.winners].flatMap((a) => (a && a.buffer instanceof ArrayBuffer ? [a.buffer] : []));
+}

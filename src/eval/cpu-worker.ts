@@ -4,36 +4,39 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { methodByName } from '../wintest/registry.js';
-import { type Chunk, type ChunkPlayer, prepareJob } from './cpu-playouts.js';
-import type { FromWorker, ToWorker } from './cpu-protocol.js';
+import { type ChunkPlayer, prepareJob } from './cpu-playouts.js';
+import { type FromWorker, type PackedChunks, type ToWorker, packResults, transferablesOf, unpackChunks } from './cpu-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('cpu-worker.ts runs only as a worker thread');
 const jobs = new Map<number, ChunkPlayer>();
 
-function play(id: number, player: ChunkPlayer | undefined, chunks: readonly Chunk[]): void {
-  let reply: FromWorker;
+/** Replies to every message but 'end', with results or with the reason there are none; a bad job never stops the worker. */
+function reply(id: number, play: () => { player: ChunkPlayer; chunks: PackedChunks }): void {
+  let message: FromWorker;
   try {
-    if (!player) throw new Error(`chunk for unknown job ${id}`);
-    reply = { type: 'results', id, results: chunks.map(player) };
+    const { player, chunks } = play();
+    message = { type: 'results', id, results: packResults(unpackChunks(chunks).map(player)) };
   } catch (error) {
-    reply = { type: 'error', id, message: error instanceof Error ? error.message : String(error) };
+    message = { type: 'error', id, message: error instanceof Error ? error.message : String(error) };
   }
-  const transfer = reply.type === 'results' ? reply.results.flatMap((r) => [r.ownership?.buffer, r.blackOwned?.buffer, r.winners?.buffer]) : [];
-  port!.postMessage(reply, transfer.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
+  port!.postMessage(message, message.type === 'results' ? transferablesOf(message.results) : []);
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'job') {
-    const job = message.job;
-    const player = prepareJob(job, (g) => methodByName(job.method).create(g));
-    if (!message.once) jobs.set(message.id, player);
-    play(message.id, player, message.chunks);
-    return;
-  }
   if (message.type === 'end') {
     jobs.delete(message.id);
     return;
   }
-  play(message.id, jobs.get(message.id), message.chunks);
+  reply(message.id, () => {
+    if (message.type === 'chunks') {
+      const player = jobs.get(message.id);
+      if (!player) throw new Error(`chunk for unknown job ${message.id}`);
+      return { player, chunks: message.chunks };
+    }
+    const job = message.job;
+    const player = prepareJob(job, (g) => methodByName(job.method).create(g));
+    if (!message.once) jobs.set(message.id, player);
+    return { player, chunks: message.chunks };
+  });
 });

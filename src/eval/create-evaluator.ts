@@ -16,11 +16,17 @@ export interface EvaluatorOptions extends WebGpuEvaluatorOptions {
   readonly cpuMethod?: WinTestMethod;
   /** The CPU backend's worker threads (default one a core; see CpuEvaluatorOptions). */
   readonly cpuWorkers?: number | 'cores';
+  /** Whether the calling thread plays too, beside the CPU backend's workers (see CpuEvaluatorOptions). */
+  readonly cpuCallerPlays?: boolean;
 }
 
 export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
   const backend = options.backend ?? 'auto';
-  const cpu = () => createCpuEvaluator(options.cpuMethod, options.cpuWorkers === undefined ? {} : { workers: options.cpuWorkers });
+  const cpu = () =>
+    createCpuEvaluator(options.cpuMethod, {
+      ...(options.cpuWorkers === undefined ? {} : { workers: options.cpuWorkers }),
+      ...(options.cpuCallerPlays === undefined ? {} : { callerPlays: options.cpuCallerPlays }),
+    });
   if (backend === 'cpu') return cpu();
   if (backend === 'webgpu') return createWebGpuEvaluator(options);
   try {

@@ -1,0 +1,41 @@
+/**
+ * A CPU request as the players see it (cpu-playouts.ts, cpu-fused.ts) and as
+ * it travels to a worker (cpu-protocol.ts).
+ */
+import type { Player } from '../game/color.js';
+import type { Cells, GameKind } from '../game/geometry.js';
+import type { FillKind } from '../fill/fill.js';
+
+/**
+ * What a worker needs to play any chunk of a request: plain data, so it
+ * survives postMessage. The positions are packed into two typed arrays: a
+ * message of a search's round (16 positions) cost about three times as much
+ * to copy with an object per position.
+ */
+export interface PlayoutJob {
+  readonly game: GameKind;
+  readonly size: number;
+  /** Every position's cells, one position after another (cellCount each). */
+  readonly cells: Cells;
+  /** Each position's player to move. */
+  readonly toMove: Uint8Array;
+  readonly seed: number;
+  readonly fill: FillKind;
+  readonly ownership: boolean;
+  readonly winners: boolean;
+  /** A win-test method of src/wintest/registry.ts, by name. */
+  readonly method: string;
+}
+
+/** The job's positions, in order, as one packed array each. */
+export function packPositions(positions: readonly { readonly cells: Cells; readonly toMove: Player }[], cellCount: number): { cells: Cells; toMove: Uint8Array } {
+  const cells = new Uint8Array(positions.length * cellCount);
+  positions.forEach((p, i) => cells.set(p.cells, i * cellCount));
+  return { cells, toMove: Uint8Array.from(positions, (p) => p.toMove) };
+}
+
+/** Position `index` of a job (a view of its cells, not a copy). */
+export function jobPosition(job: PlayoutJob, cellCount: number, index: number): { readonly cells: Cells; readonly toMove: Player } {
+  if (!Number.isInteger(index) || index < 0 || index >= job.toMove.length) throw new RangeError(`no position ${index} in this job`);
+  return { cells: job.cells.subarray(index * cellCount, (index + 1) * cellCount), toMove: job.toMove[index] as Player };
+}
