@@ -155,29 +155,48 @@ export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSett
     : { leavesPerRound: 256, playoutsPerLeaf: 64, ...STATISTICS, seed, tactics: true, solver: true };
 }
 
-/** Never pushed to: Node.addChild replaces it with a node's own array. */
-const NO_CHILDREN: Node[] = [];
+/** Shared and never written: a node's first slot gives it arrays of its own. */
+const NO_MOVES: Move[] = [];
+const NO_KIDS: (Node | null)[] = [];
+
+/** A copy of `counts` (or zeros) `length` long. */
+function grown(counts: Float64Array | null, length: number): Float64Array {
+  const bigger = new Float64Array(length);
+  if (counts) bigger.set(counts);
+  return bigger;
+}
 
 class Node {
-  /** Shared and empty until the first child: with AMAF most nodes are leaves that never get one. */
-  children: Node[] = NO_CHILDREN;
+  /**
+   * The moves expanded from this node, its slots, in the order they were.
+   * Plain UCT makes a slot's node as it expands the move; with AMAF every
+   * move gets its slot (and counts) at once, and its node only when it is
+   * first chosen: most never are, and a node a move cost most of the tree's time.
+   */
+  moves: Move[] = NO_MOVES;
+  /** Each slot's node, or null before its move is first chosen (no visits, no proof). */
+  kids: (Node | null)[] = NO_KIDS;
+  /** AMAF, per slot (AMAF rules only): playouts below this node in which the slot's mover owned its cell at the end. */
+  amafVisits: Float64Array | null = null;
+  /** AMAF, per slot: those of them the slot's mover won. */
+  amafWins: Float64Array | null = null;
   /** Playouts through this node, virtual losses included while a round runs. */
   visits = 0;
   /** Wins of the player who made `move`. */
   wins = 0;
-  /** AMAF: playouts below the parent in which the mover owned `move`'s cell at the end. */
-  amafVisits = 0;
-  /** AMAF: those of them the mover won. */
-  amafWins = 0;
   /** Moves not expanded yet, in the order they will be. */
   untried: Move[] | null = null;
   /** Set when the position is decided: the winner, who wins every playout. */
   proven: Player | null = null;
-
-  addChild(child: Node): void {
-    if (this.children === NO_CHILDREN) this.children = [];
-    this.children.push(child);
-  }
+  /**
+   * PUCT-AMAF: the slots' prior weights and their total, kept while no
+   * slot's AMAF counts or proof change (every descent through a node would
+   * otherwise take an exponential per slot); null when they must be made again.
+   */
+  priors: Float64Array | null = null;
+  priorTotal = 0;
+  /** The array the priors were last made in, made again in place (so that GC has less to do). */
+  priorBuffer: Float64Array | null = null;
 
   constructor(
     /** The move into this node (unused at the root). */
@@ -185,6 +204,45 @@ class Node {
     /** The player who made `move`. */
     readonly mover: Player,
   ) {}
+
+  /** A slot for a move expanded with its node (plain UCT). */
+  addKid(kid: Node): void {
+    if (this.moves === NO_MOVES) {
+      this.moves = [];
+      this.kids = [];
+    }
+    this.moves.push(kid.move);
+    this.kids.push(kid);
+    this.priors = null;
+  }
+
+  /** Slots for `moves`, with AMAF counts and no nodes yet (the AMAF rules). */
+  addAmafSlots(moves: readonly Move[]): void {
+    if (moves.length === 0) return;
+    const length = this.moves.length + moves.length;
+    this.moves = [...this.moves, ...moves];
+    this.kids = [...this.kids, ...moves.map(() => null)];
+    this.amafVisits = grown(this.amafVisits, length);
+    this.amafWins = grown(this.amafWins, length);
+    this.priors = null;
+  }
+
+  /** Keeps the slots `keep` says yes to, in order. */
+  keepSlots(keep: (kid: Node | null, move: Move) => boolean): void {
+    const kept = this.moves.flatMap((move, j) => (keep(this.kids[j] as Node | null, move) ? [j] : []));
+    const pick = (counts: Float64Array | null) => (counts ? Float64Array.from(kept, (j) => counts[j] as number) : null);
+    this.amafVisits = pick(this.amafVisits);
+    this.amafWins = pick(this.amafWins);
+    this.moves = kept.map((j) => this.moves[j] as Move);
+    this.kids = kept.map((j) => this.kids[j] as Node | null);
+    this.priors = null;
+  }
+
+  /** The node of the slot that plays `move`, if it has one. */
+  kidFor(move: Move): Node | null {
+    const j = this.moves.indexOf(move);
+    return j < 0 ? null : (this.kids[j] as Node | null);
+  }
 }
 
 /** A small seeded generator (xorshift32) for the expansion order. */
@@ -229,15 +287,14 @@ function sameBoard(a: Position, b: Position): boolean {
 
 /** The root's moves tried so far, most visited first. */
 function rootMoves(root: Node, amaf: boolean): MoveStat[] {
-  return root.children
-    .filter((c) => c.visits > 0)
-    .map((c) => ({
-      move: c.move,
-      visits: c.visits,
-      winRate: c.wins / c.visits,
-      ...(amaf ? { amafVisits: c.amafVisits, amafWinRate: c.amafVisits > 0 ? c.amafWins / c.amafVisits : 0 } : {}),
-    }))
-    .sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+  const stats: MoveStat[] = [];
+  root.kids.forEach((kid, j) => {
+    if (kid === null || !(kid.visits > 0)) return;
+    const amafVisits = root.amafVisits?.[j] ?? 0;
+    const amafWins = root.amafWins?.[j] ?? 0;
+    stats.push({ move: kid.move, visits: kid.visits, winRate: kid.wins / kid.visits, ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}) });
+  });
+  return stats.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }
 
 export class Mcts {
@@ -249,8 +306,6 @@ export class Mcts {
   private round = 0;
   /** Whether the selection rule keeps AMAF statistics. */
   private readonly amaf: boolean;
-  /** Scratch for the PUCT priors of one node's children. */
-  private priors = new Float64Array(0);
 
   constructor(
     private readonly evaluator: Evaluator,
@@ -273,11 +328,11 @@ export class Mcts {
     const root = this.rootFor(position);
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
-    if (root.children.length === 0) root.proven = null;
+    if (root.moves.length === 0) root.proven = null;
     const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, tacticSet(this.settings.tactics));
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;
-    const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.children.length === 0 ? root.untried[0] : undefined;
+    const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
     if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
     const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits)) : null;
     if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
@@ -332,12 +387,11 @@ export class Mcts {
     }
     if (failure) throw failure.error;
     const moves = rootMoves(root, this.amaf);
-    const won = root.children.find((c) => c.proven === c.mover && c.visits > 0);
+    const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
-    const replies = root.children.find((c) => c.move === best.move)?.children ?? [];
-    // With RAVE, replies not tried yet are children too: they have no visits.
-    const expectedReply = replies.reduce<Node | null>((a, c) => (c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
+    const replies = root.kidFor(best.move)?.kids ?? [];
+    const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
   }
 
@@ -363,11 +417,13 @@ export class Mcts {
         if (sameBoard(at, position)) return node;
       }
       if (depth === 2) break;
+      // Slots without a node were never searched: a new root serves as well.
       frontier = frontier.flatMap(({ node, at }) =>
-        node.children.map((child) => {
+        node.kids.flatMap((kid) => {
+          if (kid === null) return [];
           const p = at.clone();
-          p.play(child.move);
-          return { node: child, at: p };
+          p.play(kid.move);
+          return [{ node: kid, at: p }];
         }),
       );
     }
@@ -379,14 +435,13 @@ export class Mcts {
     const allowed = new Set(moves);
     // A child already proven won stays: a proof outranks a restriction that
     // may be only a rule of thumb (the bridge answer is not always best).
-    const kept = root.children.filter((c) => allowed.has(c.move) || c.proven === c.mover);
-    root.children = kept;
-    const tried = new Set(kept.map((c) => c.move));
+    root.keepSlots((kid, move) => allowed.has(move) || (kid !== null && kid.proven === kid.mover));
+    const tried = new Set(root.moves);
     root.untried = shuffled(
       moves.filter((m) => !tried.has(m) && position.at(m) === Color.Empty),
       this.next,
     );
-    root.visits = kept.reduce((s, c) => s + c.visits, 0);
+    root.visits = root.kids.reduce((s, kid) => s + (kid?.visits ?? 0), 0);
     // The root's proof, if any, came from the children it had: decide it again from those kept.
     root.proven = null;
     this.propagateProofs([root]);
@@ -469,17 +524,19 @@ export class Mcts {
       const node = path[i] as Node;
       if (node.proven !== null) continue;
       const toMove = opponent(node.mover);
-      if (node.children.some((c) => c.proven === toMove)) node.proven = toMove;
-      else if (node.untried !== null && node.untried.length === 0 && node.children.length > 0 && node.children.every((c) => c.proven === node.mover)) node.proven = node.mover;
+      if (node.kids.some((k) => k !== null && k.proven === toMove)) node.proven = toMove;
+      else if (node.untried !== null && node.untried.length === 0 && node.kids.length > 0 && node.kids.every((k) => k !== null && k.proven === node.mover)) node.proven = node.mover;
       else return;
+      if (i > 0) (path[i - 1] as Node).priors = null;
     }
   }
 
   /**
    * Walks down by the selection rule, expanding one new child; the path
    * starts at the root. With AMAF statistics a node's moves all become
-   * children at once, so that their AMAF values order the ones not tried yet; a child is tried (and proven
-   * if it can be) the first time it is chosen.
+   * slots at once, so that their AMAF values order the ones not tried yet; a
+   * slot gets its node, and is tried (and proven if it can be), the first
+   * time it is chosen.
    */
   private descend(root: Node, rootPosition: Position): Leaf {
     // One Position walks every descent (a clone each time was most of the search's garbage).
@@ -494,23 +551,27 @@ export class Mcts {
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
       if (this.amaf) {
         // Popped as the plain search would expand them, so ties go the same way.
-        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) node.addChild(new Node(move, position.toMove));
+        const fresh: Move[] = [];
+        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) fresh.push(move);
+        node.addAmafSlots(fresh);
       }
       const move = node.untried.pop();
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
-        node.addChild(child);
+        node.addKid(child);
         position.play(move);
         this.prove(child, position);
         path.push(child);
         return leaf();
       }
-      const chosen = this.select(node);
-      if (!chosen) return leaf();
+      const slot = this.select(node);
+      if (slot < 0) return leaf();
+      const chosen = node.kids[slot] ?? (node.kids[slot] = new Node(node.moves[slot] as Move, position.toMove));
       position.play(chosen.move);
       path.push(chosen);
       if (chosen.visits === 0) {
         this.prove(chosen, position);
+        if (chosen.proven !== null) node.priors = null;
         return leaf();
       }
       node = chosen;
@@ -524,53 +585,91 @@ export class Mcts {
     else if (tacticSet(this.settings.tactics).has('leaf-win') && hasWinningCell(position.geometry, position.peekCells(), position.toMove)) node.proven = position.toMove;
   }
 
-  private select(node: Node): Node | null {
+  /** The slot to descend into, or −1 when there is none. */
+  private select(node: Node): number {
     if (this.settings.selection === Selection.PuctAmaf) return this.selectPuct(node);
     const rave = this.settings.selection === Selection.UctRave;
     const logN = Math.log(Math.max(node.visits, 1));
-    let best: Node | null = null;
+    const kids = node.kids;
+    let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (const child of node.children) {
+    for (let j = 0; j < kids.length; j++) {
+      const kid = kids[j] as Node | null;
       // A proven child is decided: play a won one at once, never a lost one.
-      if (child.proven !== null) {
-        if (child.proven === child.mover) return child;
+      if (kid !== null && kid.proven !== null) {
+        if (kid.proven === kid.mover) return j;
         continue;
       }
-      const score = rave ? this.raveScore(child, logN) : this.uctScore(child, logN);
+      const score = rave ? this.raveScore(node, j, logN) : this.uctScore(kid?.visits ?? 0, kid?.wins ?? 0, logN);
       if (score > bestScore) {
         bestScore = score;
-        best = child;
+        best = j;
       }
     }
     return best;
   }
 
-  private uctScore(child: Node, logN: number): number {
-    const n = Math.max(child.visits, 1);
-    return child.wins / n + this.settings.exploration * Math.sqrt(logN / n);
+  private uctScore(visits: number, wins: number, logN: number): number {
+    const n = Math.max(visits, 1);
+    return wins / n + this.settings.exploration * Math.sqrt(logN / n);
   }
 
   /**
-   * UCT-RAVE. A child not tried yet is valued by its AMAF value alone
-   * (β = 1), explored as if it had one leaf's playouts, so that a move
-   * the playouts find poor waits; one with no statistics at all comes first.
-   * A proven child's own value is exact, so AMAF does not blur it: without
-   * this, a move that loses at once kept its AMAF value and drew the
-   * search away from the one move that does not.
+   * UCT-RAVE, for slot j of a node (not proven: select plays or skips
+   * those, whose own value is exact). A move not tried yet is valued by its
+   * AMAF value alone (β = 1), explored as if it had one leaf's playouts, so
+   * that a move the playouts find poor waits; one with no statistics at all
+   * comes first.
    */
-  private raveScore(child: Node, logN: number): number {
-    if (child.proven !== null) return this.uctScore(child, logN);
-    const n = child.visits;
-    if (n === 0 && child.amafVisits === 0) return Number.POSITIVE_INFINITY;
-    const value = n > 0 ? child.wins / n : 0;
+  private raveScore(node: Node, j: number, logN: number): number {
+    const kid = node.kids[j] as Node | null;
+    const n = kid?.visits ?? 0;
+    const amafVisits = node.amafVisits?.[j] ?? 0;
+    if (n === 0 && amafVisits === 0) return Number.POSITIVE_INFINITY;
+    const value = n > 0 ? (kid as Node).wins / n : 0;
     let blended = value;
-    if (child.amafVisits > 0) {
+    if (amafVisits > 0) {
       const k = this.settings.raveEquivalence;
       const beta = Math.sqrt(k / (3 * n + k));
-      blended = (1 - beta) * value + (beta * child.amafWins) / child.amafVisits;
+      blended = (1 - beta) * value + (beta * (node.amafWins?.[j] ?? 0)) / amafVisits;
     }
     const explored = Math.max(n, this.settings.playoutsPerLeaf);
     return blended + this.settings.exploration * Math.sqrt(logN / explored);
+  }
+
+  /**
+   * The slots' prior weights (softmax numerators) and their total, kept
+   * on the node unless they depend on `firstPlay`: that changes with every
+   * visit, and a slot without AMAF counts takes it as its value (when no
+   * slot has any, all values are equal and the weights all 1 whatever it is).
+   */
+  private makePriors(node: Node, firstPlay: number): Float64Array {
+    const { kids, amafVisits, amafWins } = node;
+    if (node.priorBuffer === null || node.priorBuffer.length < kids.length) node.priorBuffer = new Float64Array(kids.length);
+    const priors = node.priorBuffer;
+    let highest = Number.NEGATIVE_INFINITY;
+    let open = 0;
+    let withoutAmaf = 0;
+    for (let j = 0; j < kids.length; j++) {
+      const visits = amafVisits?.[j] ?? 0;
+      const value = visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay;
+      priors[j] = value;
+      if ((kids[j] as Node | null)?.proven != null) continue;
+      open++;
+      if (visits === 0) withoutAmaf++;
+      if (value > highest) highest = value;
+    }
+    // Shifted by the highest value, so that no exponential overflows whatever τ.
+    const temperature = this.settings.priorTemperature;
+    let total = 0;
+    for (let j = 0; j < kids.length; j++) {
+      const weight = (kids[j] as Node | null)?.proven == null ? Math.exp(((priors[j] as number) - highest) / temperature) : 0;
+      priors[j] = weight;
+      total += weight;
+    }
+    node.priorTotal = total;
+    if (withoutAmaf === 0 || withoutAmaf === open) node.priors = priors;
+    return priors;
   }
 
   /**
@@ -583,48 +682,35 @@ export class Mcts {
    * AMAF win rates (a child without any takes the first-play value), over
    * the children not proven: a proven loss is never chosen, so it takes no
    * share, and a proven win is chosen at once. Virtual losses count in n
-   * and Q, as in the other rules.
+   * and Q, as in the other rules. Returns the slot, or −1 when there is none.
    */
-  private selectPuct(node: Node): Node | null {
-    const children = node.children;
+  private selectPuct(node: Node): number {
+    const kids = node.kids;
     let wins = 0;
     let visits = 0;
-    for (const child of children) {
-      if (child.proven === null) {
-        wins += child.wins;
-        visits += child.visits;
-      } else if (child.proven === child.mover) return child;
+    for (let j = 0; j < kids.length; j++) {
+      const kid = kids[j] as Node | null;
+      if (kid === null) continue; // not tried: no visits, no proof
+      if (kid.proven === null) {
+        wins += kid.wins;
+        visits += kid.visits;
+      } else if (kid.proven === kid.mover) return j;
     }
     const firstPlay = visits > 0 ? wins / visits : 0.5;
-    if (this.priors.length < children.length) this.priors = new Float64Array(children.length);
-    const priors = this.priors;
-    let highest = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i] as Node;
-      const value = child.amafVisits > 0 ? child.amafWins / child.amafVisits : firstPlay;
-      priors[i] = value;
-      if (child.proven === null && value > highest) highest = value;
-    }
-    // Shifted by the highest value, so that no exponential overflows whatever τ.
-    const temperature = this.settings.priorTemperature;
-    let total = 0;
-    for (let i = 0; i < children.length; i++) {
-      const weight = (children[i] as Node).proven === null ? Math.exp(((priors[i] as number) - highest) / temperature) : 0;
-      priors[i] = weight;
-      total += weight;
-    }
+    const priors = node.priors ?? this.makePriors(node, firstPlay);
     const k = this.settings.playoutsPerLeaf;
-    const reach = (this.settings.puctExploration * Math.sqrt(Math.max(visits / k, 1))) / total;
-    let best: Node | null = null;
+    const reach = (this.settings.puctExploration * Math.sqrt(Math.max(visits / k, 1))) / node.priorTotal;
+    let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i] as Node;
-      if (child.proven !== null) continue;
-      const value = child.visits > 0 ? child.wins / child.visits : firstPlay;
-      const score = value + (reach * (priors[i] as number)) / (1 + child.visits / k);
+    for (let j = 0; j < kids.length; j++) {
+      const kid = kids[j] as Node | null;
+      if (kid !== null && kid.proven !== null) continue;
+      const n = kid?.visits ?? 0;
+      const value = n > 0 ? (kid as Node).wins / n : firstPlay;
+      const score = value + (reach * (priors[j] as number)) / (1 + n / k);
       if (score > bestScore) {
         bestScore = score;
-        best = child;
+        best = j;
       }
     }
     return best;
@@ -632,16 +718,21 @@ export class Mcts {
 }
 
 /**
- * Adds an evaluated leaf's AMAF counts to every child of every node on its
- * path, for the colour that moves at that node (the child's mover).
+ * Adds an evaluated leaf's AMAF counts to every slot of every node on its
+ * path, for the colour that moves at that node (the slot's mover).
  */
 function backupAmaf(path: readonly Node[], result: PositionResult): void {
   const amaf = new AmafView(result);
   for (const node of path) {
-    for (const child of node.children) {
-      if (child.move === SWAP) continue;
-      child.amafVisits += amaf.owned(child.mover, child.move);
-      child.amafWins += amaf.ownedAndWon(child.mover, child.move);
+    const { moves, amafVisits, amafWins } = node;
+    if (amafVisits === null || amafWins === null) continue;
+    const mover = opponent(node.mover);
+    for (let j = 0; j < moves.length; j++) {
+      const move = moves[j] as Move;
+      if (move === SWAP) continue;
+      amafVisits[j] = (amafVisits[j] as number) + amaf.owned(mover, move);
+      amafWins[j] = (amafWins[j] as number) + amaf.ownedAndWon(mover, move);
     }
+    node.priors = null;
   }
 }
