@@ -2,7 +2,6 @@
  * `hexbatch bench-search`: the search's playouts per second beside the bare
  * evaluator's on the same backend, in one run (JSON too).
  */
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { Position } from '../game/position.js';
 import { createEvaluator } from '../eval/create-evaluator.js';
@@ -15,7 +14,7 @@ import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice, parseGame, parseGeometry } from './options.js';
+import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice, parseGame, parseGeometry, searchCpuOptions } from './options.js';
 
 export const DEFAULT_SEARCH_JSON = 'bench/results/search.json';
 
@@ -78,7 +77,7 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
       const progress = progressLine(io.stderr, 'silent');
       let report: SearchBenchReport;
       try {
-        const evaluator = await createEvaluator({ backend, cpuWorkers: availableParallelism(), notice: (text) => io.stderr.write(`${text}\n`) });
+        const evaluator = await createEvaluator({ backend, ...searchCpuOptions(), notice: (text) => io.stderr.write(`${text}\n`) });
         try {
           const base = defaultSettings(evaluator.backend);
           const settings = {

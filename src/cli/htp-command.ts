@@ -1,5 +1,4 @@
 /** `hexbatch htp`: the search as a Hex Text Protocol engine on standard input and output. */
-import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { version } from '../../package.json';
@@ -11,7 +10,7 @@ import { parseTactics } from '../search/tactics.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
-import { LEAVES, type NumberBound, PLAYOUTS_PER_LEAF, boundedNumberHelp, parseBackendChoice, parseBoundedNumber } from './options.js';
+import { LEAVES, type NumberBound, PLAYOUTS_PER_LEAF, boundedNumberHelp, parseBackendChoice, parseBoundedNumber, searchCpuOptions } from './options.js';
 import { SELECTIONS, Selection, parseSelection } from '../search/selection.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
@@ -40,10 +39,10 @@ export interface EngineOptions {
   readonly playoutsPerLeaf?: string;
 }
 
-/** What an engine command runs: the engine's settings and its evaluator's worker threads. */
+/** What an engine command runs: the engine's settings and the CPU threads that play (default one a core). */
 export interface EngineSetup {
   readonly settings: EngineSettings;
-  readonly cpuWorkers?: number;
+  readonly threads?: number;
 }
 
 /** `on` or `off`, as `option` is given. */
@@ -73,7 +72,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')
     .option('--puct-exploration <c>', boundedNumberHelp(PUCT_EXPLORATION, `PUCT's exploration constant, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.puctExploration}`))
     .option('--prior-temperature <t>', boundedNumberHelp(PRIOR_TEMPERATURE, `the AMAF prior's softmax temperature, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.priorTemperature}`))
-    .option('--threads <n>', boundedHelp(THREADS, 'CPU worker threads (0: this thread only; default one a core)'))
+    .option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"));
 }
@@ -94,15 +93,14 @@ export function engineSetup(options: EngineOptions): EngineSetup {
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
   };
-  return options.threads === undefined ? { settings } : { settings, cpuWorkers: parseBounded(THREADS, options.threads) };
+  return options.threads === undefined ? { settings } : { settings, threads: parseBounded(THREADS, options.threads) };
 }
 
 /** An engine on this package's evaluators; notices (a backend fallback) go to standard error. */
 export function makeEngine(setup: EngineSetup, io: CliIo): HtpEngine {
   const notice = (text: string) => io.stderr.write(`${text}\n`);
-  // Counted here, so that the evaluator knows its concurrency (the search's rounds in flight) on any Node.
-  const cpuWorkers = setup.cpuWorkers ?? availableParallelism();
-  return new HtpEngine((b) => createEvaluator({ backend: b, notice, cpuWorkers }), version, setup.settings);
+  const cpu = searchCpuOptions(setup.threads);
+  return new HtpEngine((b) => createEvaluator({ backend: b, notice, ...cpu }), version, setup.settings);
 }
 
 export function registerHtpCommand(program: Command, io: CliIo): void {

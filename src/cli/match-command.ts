@@ -55,7 +55,7 @@ function parseOpenings(text: string, game: GameKind, size: number): (Move | null
   return parseList('--openings', text, (cell) => asUsage(() => parseCell(g, cell), '--openings'));
 }
 
-/** One game at a time per core: in a game only the side to move searches, so each engine gets one worker thread a game slot leaves it. */
+/** One game at a time per core: in a game only the side to move searches, so each engine gets the core its game slot leaves it. */
 function defaultParallel(): number {
   return Math.max(1, availableParallelism());
 }
@@ -93,7 +93,7 @@ function plannedRuns(options: MatchOptions): Run[] {
   const timeoutMs = parseBounded(TIMEOUT, options.timeout) * 1000;
   const openings = parseOpenings(options.openings, game, g.size);
   const swap = options.swap && game === GameKind.Hex;
-  // Game slots share the cores: each of our engines gets its share of them as worker threads.
+  // Game slots share the cores: each of our engines gets its share of them as the threads that play.
   const threads = Math.max(1, Math.floor(availableParallelism() / parallel));
   const base = { game, size: g.size, swap, games, openings, seed, timeoutMs, parallel };
   if (options.scaling === undefined) {

@@ -76,7 +76,7 @@ export function parseSettings(text: string): Map<string, string> {
 }
 
 export interface OurEngineContext {
-  /** CPU worker threads when the settings name none. */
+  /** CPU threads that play (htp's --threads) when the settings name none. */
   readonly threads: number;
   /** Play without the swap rule. */
   readonly noSwap: boolean;
