@@ -23,10 +23,10 @@ function popcount(x: number): number {
 
 /** What a position's chunks share: its fill base, and the cells its playouts fill. */
 interface FusedPosition {
+  /** Its empty cells' plane slots are `base.emptySlots`, in the order of `emptyCells`. */
   readonly base: SliceFillBase;
-  /** The empty cells and their plane slots: the only cells whose owner varies. */
+  /** The empty cells, in board order: the only cells whose owner varies. */
   readonly emptyCells: Int32Array;
-  readonly emptySlots: Int32Array;
   readonly cells: Cells;
 }
 
@@ -36,8 +36,7 @@ function fusedPosition(job: PlayoutJob, g: Geometry, index: number, slotOfCell: 
   cells.forEach((c, i) => {
     if (c === Color.Empty) empty.push(i);
   });
-  const emptyCells = Int32Array.from(empty);
-  return { base: sliceFillBase(cells, toMove, slotOfCell, template), emptyCells, emptySlots: emptyCells.map((i) => slotOfCell[i] as number), cells };
+  return { base: sliceFillBase(cells, toMove, slotOfCell, template), emptyCells: Int32Array.from(empty), cells };
 }
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) => ChunkResult {
@@ -47,7 +46,8 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
   const result = new Int32Array(2);
   return (chunk) => {
     const position = (positions[chunk.position] ??= fusedPosition(job, g, chunk.position, layout.slotOfCell, layout.blackTemplate));
-    const { base, emptyCells, emptySlots } = position;
+    const { base, emptyCells } = position;
+    const emptySlots = base.emptySlots;
     const ownership = job.ownership ? new Uint32Array(g.cellCount) : null;
     const blackOwned = job.ownership ? new Uint32Array(g.cellCount) : null;
     const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;

@@ -171,7 +171,8 @@ class Node {
    * The moves expanded from this node, its slots, in the order they were.
    * Plain UCT makes a slot's node as it expands the move; with AMAF every
    * move gets its slot (and counts) at once, and its node only when it is
-   * first chosen: most never are, and a node a move cost most of the tree's time.
+   * first chosen: most never are, and a node for every move was most of the
+   * objects the tree made.
    */
   moves: Move[] = NO_MOVES;
   /** Each slot's node, or null before its move is first chosen (no visits, no proof). */
@@ -550,10 +551,8 @@ export class Mcts {
       if (node.proven !== null) return leaf();
       if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
       if (this.amaf) {
-        // Popped as the plain search would expand them, so ties go the same way.
-        const fresh: Move[] = [];
-        for (let move = node.untried.pop(); move !== undefined; move = node.untried.pop()) fresh.push(move);
-        node.addAmafSlots(fresh);
+        // In the order the plain search would pop them, so ties go the same way.
+        node.addAmafSlots(node.untried.splice(0).reverse());
       }
       const move = node.untried.pop();
       if (move !== undefined) {
