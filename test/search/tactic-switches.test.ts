@@ -157,31 +157,29 @@ describe('the search with one tactic off', () => {
     });
   }
 
+  /**
+   * With `tactic` on, the root searches only `allowed` moves; with it off
+   * (given enough playouts to try every move), no tactic fires and some
+   * other move is searched too.
+   */
+  async function expectRestriction(tactic: 'block' | 'bridge', p: Position, last: number | null, allowed: readonly number[], playoutsOn: number): Promise<void> {
+    const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: playoutsOn }, last);
+    expect(on.tactic).toBe(tactic);
+    for (const m of on.moves) expect(allowed).toContain(m.move);
+    const off = await new Mcts(cpu, searchSettings(without(tactic))).search(p, { playouts: 64 * p.legalMoves().length }, last);
+    expect(off.tactic).toBeNull();
+    expect(off.moves.some((m) => !allowed.includes(m.move as number))).toBe(true);
+  }
+
   test('block: with it only the moves that stop the threats are searched, without it others too', async () => {
     const cases = positionsWhere(4, 22, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length > 0);
-    for (const { p } of cases) {
-      const blocks = stops(p);
-      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 1024 }, null);
-      expect(on.tactic).toBe('block');
-      for (const m of on.moves) expect(blocks).toContain(m.move);
-      const off = await new Mcts(cpu, searchSettings(without('block'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
-      expect(off.tactic).toBeNull();
-      expect(off.moves.some((m) => !blocks.includes(m.move as number))).toBe(true);
-    }
+    for (const { p } of cases) await expectRestriction('block', p, null, stops(p), 1024);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     const cases = positionsWhere(4, 23, (p, last) => last !== null && quiet(p) && bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0);
-    for (const { p, last } of cases) {
-      const answers = bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number);
-      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 512 }, last);
-      expect(on.tactic).toBe('bridge');
-      for (const m of on.moves) expect(answers).toContain(m.move);
-      const off = await new Mcts(cpu, searchSettings(without('bridge'))).search(p, { playouts: 64 * p.legalMoves().length }, last);
-      expect(off.tactic).toBeNull();
-      expect(off.moves.some((m) => !answers.includes(m.move as number))).toBe(true);
-    }
+    for (const { p, last } of cases) await expectRestriction('bridge', p, last, bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number), 512);
   });
 
   test('bridge: a root move the tree has proven won survives a later bridge restriction', async () => {
