@@ -63,8 +63,14 @@ describe('the CPU backend on worker threads', () => {
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
         const options = { playouts, seed: 77 + size, fill, winners: true, ownership: true };
         const [a, b, c, d] = await Promise.all([threads, oneThread, threadsBitsliced, shared].map((e) => e.evaluate(positions, options)));
-        // The shared evaluator's worker takes the first chunk before this thread takes any.
-        expect([a?.stats.workers, b?.stats.workers, c?.stats.workers, d?.stats.workers]).toEqual([2, 0, 3, 1]);
+        // Whoever is free claims the next chunk, so how many workers played
+        // depends on timing; without callerPlays the workers played it all.
+        expect(a?.stats.workers).toBeGreaterThanOrEqual(1);
+        expect(a?.stats.workers).toBeLessThanOrEqual(2);
+        expect(b?.stats.workers).toBe(0);
+        expect(c?.stats.workers).toBeGreaterThanOrEqual(1);
+        expect(c?.stats.workers).toBeLessThanOrEqual(3);
+        expect(d?.stats.workers).toBeLessThanOrEqual(1);
         expect(a?.results).toEqual(b?.results);
         expect(c?.results).toEqual(b?.results);
         expect(d?.results).toEqual(b?.results);
@@ -93,23 +99,41 @@ describe('the CPU backend on worker threads', () => {
   });
 });
 
-test("calls of a search's round's shape: the free worker takes the first, this thread plays the second, both one thread's answers", async () => {
+describe("a search's rounds (16 positions × 128 playouts) on one worker and this thread", () => {
   const g = geometryOf(GameKind.Hex, 11);
-  const round = positionsOf(g, 16, 9);
   const shared = createCpuEvaluator(undefined, { workers: 1, callerPlays: true });
   const oneThread = createCpuEvaluator(undefined, { workers: 0 });
-  try {
+  afterAll(() => {
+    shared.destroy();
+    oneThread.destroy();
+  });
+
+  test('two calls at once: each gives one thread\'s answers', async () => {
+    const round = positionsOf(g, 16, 9);
     const options = (seed: number) => ({ playouts: 128, seed, ownership: true, winners: true });
     // Warm: the pool is made by the first call, so the calls below post at once.
     await shared.evaluate(round, options(1));
-    const [first, second] = await Promise.all([shared.evaluate(round, options(2)), shared.evaluate(round, options(3))]);
-    expect([first.stats.workers, second.stats.workers]).toEqual([1, 0]);
-    expect(first.results).toEqual((await oneThread.evaluate(round, options(2))).results);
-    expect(second.results).toEqual((await oneThread.evaluate(round, options(3))).results);
-  } finally {
-    shared.destroy();
-    oneThread.destroy();
-  }
+    for (let seed = 2; seed < 12; seed += 2) {
+      const [first, second] = await Promise.all([shared.evaluate(round, options(seed)), shared.evaluate(round, options(seed + 1))]);
+      expect(first.results).toEqual((await oneThread.evaluate(round, options(seed))).results);
+      expect(second.results).toEqual((await oneThread.evaluate(round, options(seed + 1))).results);
+    }
+  });
+
+  test('the worker claims chunks by itself while this thread is busy: no message from it hands them out', async () => {
+    const round = positionsOf(g, 16, 4);
+    const options = { playouts: 128, seed: 5, ownership: true };
+    await shared.evaluate(round, options); // makes the pool
+    const call = shared.evaluate(round, options);
+    // This thread computes without a turn of the event loop, for far longer
+    // than the round takes one core (a few ms): the worker, sent the request
+    // once, claims chunks meanwhile: it needs nothing more from this thread.
+    const busyUntil = performance.now() + 500;
+    while (performance.now() < busyUntil);
+    const done = await call;
+    expect(done.stats.workers).toBe(1);
+    expect(done.results).toEqual((await oneThread.evaluate(round, options)).results);
+  });
 });
 
 test('the built package finds its worker beside the bundle, agrees with one thread, and lets Node exit on destroy() mid-call', () => {
@@ -128,9 +152,9 @@ test('the built package finds its worker beside the bundle, agrees with one thre
     threads.destroy();
     one.destroy();
     const error = await call.catch((e) => e.name);
-    console.log(JSON.stringify({ same, error, workers: [a.stats.workers, b.stats.workers] }));
+    console.log(JSON.stringify({ same, error, workers: [a.stats.workers > 0, b.stats.workers] }));
   `;
   // A worker left running would keep the child alive until the timeout kills it.
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-  expect(JSON.parse(out)).toEqual({ same: true, error: 'EvaluatorDestroyedError', workers: [2, 0] });
+  expect(JSON.parse(out)).toEqual({ same: true, error: 'EvaluatorDestroyedError', workers: [true, 0] });
 });

@@ -16,7 +16,7 @@ import { bitsliced } from '../wintest/bitsliced.js';
 import { METHODS } from '../wintest/registry.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { type PlayoutJob, packPositions } from './cpu-job.js';
-import { type ChunkPlayer, ChunkQueue, type ChunkResult, chunkPlayouts, chunksOf, prepareJob } from './cpu-playouts.js';
+import { ChunkClaims, type ChunkPlayer, type ChunkResult, chunkPlayouts, prepareJob } from './cpu-playouts.js';
 import type { WorkerPool } from './cpu-pool.js';
 import { EvaluatorDestroyedError } from './errors.js';
 import { PositionTally } from './tally.js';
@@ -37,9 +37,10 @@ export interface CpuEvaluatorOptions {
    */
   readonly workers?: number | 'cores';
   /**
-   * Whether this thread plays too, beside the workers: it takes whatever no
-   * worker is free to take, in slices of about a millisecond between turns
-   * of the event loop. Then `workers` + 1 calls run at once at full speed,
+   * Whether this thread plays too, beside the workers: once the caller
+   * waits, it claims chunks of the request as the workers do (whoever is
+   * free takes the next), about a millisecond between turns of the event
+   * loop. Then `workers` + 1 calls run at once at full speed,
    * so on n cores, n − 1 workers keep every core busy while the search's
    * tree runs between the slices (n workers and the tree would be n + 1
    * threads, and each round would wait for a core).
@@ -73,14 +74,16 @@ function lazily<T>(make: () => T): () => T {
 }
 
 /**
- * Plays chunks of the queue on this thread, `piece` playouts at a time,
- * yielding every `sliceMs`; stops once `signal` aborts.
+ * Plays chunks on this thread, as long as it can claim them, yielding every
+ * `sliceMs`; claims nothing more once `signal` aborts (a chunk claimed is
+ * always played: the request counts on its result).
  */
-async function playHere(play: () => ChunkPlayer, queue: ChunkQueue, piece: number, sliceMs: number, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
+async function playHere(play: () => ChunkPlayer, claims: ChunkClaims, sliceMs: number, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
   let sliceStart = performance.now();
-  for (let chunks = queue.take(piece); chunks.length > 0 && !signal.aborted; chunks = queue.take(piece)) {
-    const player = play();
-    for (const chunk of chunks) add(player(chunk));
+  while (!signal.aborted) {
+    const chunk = claims.claim();
+    if (chunk === null) return;
+    add(play()(chunk));
     if (performance.now() - sliceStart > sliceMs) {
       await yieldToEventLoop();
       sliceStart = performance.now();
@@ -96,6 +99,9 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
   let pool: Promise<WorkerPool | null> | null = null;
   const workers = options.workers ?? 'cores';
   const callerPlays = options.callerPlays === true;
+
+  /** Settles when the last request this thread helps with (callerPlays) has all its results. */
+  let callerTurn: Promise<void> = Promise.resolve();
 
   /** The pool once made (undefined before), so that a call can post its work before it returns. */
   let madePool: WorkerPool | null | undefined;
@@ -157,35 +163,69 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
             winners: options.winners === true,
             method: method.name,
           };
-          const size = chunkPlayouts(g.cellCount);
-          const queue = new ChunkQueue(chunksOf(positions.length, options.playouts, size));
-          const add = (r: ChunkResult) => (tallies[r.position] as PositionTally).add(r);
           // Any request of a few hundred playouts or more goes to the workers,
-          // so that this thread stays free (the search chooses its next leaves
-          // meanwhile), or with callerPlays takes only what no worker is free
-          // to take. One within a chunk goes whole to one worker: split, its
-          // messages would cost more than the second core gains (Hex 11, 16
-          // positions × 128 playouts: 1.4 ms on two workers, 0.9 ms on one thread).
+          // so that this thread stays free (the search chooses its next
+          // leaves meanwhile), or with callerPlays plays what it can claim.
           const total = positions.length * options.playouts;
-          const many = total >= 512;
           // Without an await once the pool is made: the work is posted before
           // evaluate returns, so a caller that goes on computing (the search
           // choosing its next round) overlaps with it rather than delaying it.
-          const workerPool = many ? (madePool !== undefined ? madePool : await getPool()) : null;
+          const workerPool = total >= 512 ? (madePool !== undefined ? madePool : await getPool()) : null;
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
-          const players = workerPool ? workerPool.size + (callerPlays ? 1 : 0) : 1;
-          const pooled = workerPool?.run(job, queue, total <= size ? total : Math.min(size, roundUp32(Math.ceil(total / players))), add, signal);
-          pooled?.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
-          if (!workerPool || callerPlays) {
-            // What no worker took: in short pieces beside workers, so that a
-            // worker's result is seen (and its next chunk sent) soon.
-            const play = lazily(() => prepareJob(job, (geometry) => method.create(geometry)));
-            const piece = workerPool ? Math.max(32, roundUp32(size / 4)) : size;
-            await playHere(play, queue, piece, workerPool ? SHARED_SLICE_MS : SLICE_MS, add, signal);
-            workerPool?.settle();
+          const size = chunkPlayouts(g.cellCount);
+          // Beside workers this thread claims shorter chunks, so that it is back to its own work (the tree) soon.
+          const plan = { positions: positions.length, playouts: options.playouts, size: workerPool && callerPlays ? Math.max(32, roundUp32(size / 4)) : size };
+          const claims = workerPool ? ChunkClaims.shared(plan) : new ChunkClaims(plan);
+          const playedBy = new Set<number>();
+          let added = 0;
+          let allIn = () => {};
+          let failed: (error: unknown) => void = () => {};
+          const everyChunk = new Promise<void>((resolve, reject) => {
+            allIn = resolve;
+            failed = reject;
+          });
+          everyChunk.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+          const add = (r: ChunkResult, worker = -1) => {
+            (tallies[r.position] as PositionTally).add(r);
+            if (worker >= 0) playedBy.add(worker);
+            if (++added === claims.total) allIn();
+          };
+          // On an abort or a failure no one claims another chunk: the workers stop after the one each is playing.
+          const stop = (error: unknown) => {
+            claims.close();
+            failed(error);
+          };
+          const onAbort = () => stop(signal.reason);
+          signal.addEventListener('abort', onAbort, { once: true });
+          let endRun: (() => void) | null = null;
+          try {
+            endRun = workerPool?.run(job, claims, { add, fail: stop }) ?? null;
+            if (!workerPool || callerPlays) {
+              if (workerPool) {
+                // Beside workers this thread helps one request at a time, the
+                // oldest, and only after a turn of the event loop: the caller
+                // goes on meanwhile (the search backs up a round and chooses
+                // the next), while the workers play the newer requests. Were
+                // this thread to claim those too while it waits for the oldest,
+                // the workers would find nothing left while it builds the tree.
+                const before = callerTurn;
+                callerTurn = everyChunk.then(
+                  () => {},
+                  () => {},
+                );
+                await before;
+                await yieldToEventLoop();
+              }
+              const play = lazily(() => prepareJob(job, (geometry) => method.create(geometry)));
+              await playHere(play, claims, workerPool ? SHARED_SLICE_MS : SLICE_MS, add, signal);
+            }
+            await everyChunk;
+          } finally {
+            claims.close();
+            endRun?.();
+            signal.removeEventListener('abort', onAbort);
           }
-          if (pooled) workersUsed = await pooled;
-          signal.throwIfAborted();
+          workersUsed = playedBy.size;
         }
         const results = tallies.map((t) => t.result());
         return { results, stats: { backend: 'cpu', dispatches: 0, kernelMs: null, wallMs: performance.now() - start, workers: workersUsed } };

@@ -8,7 +8,7 @@
  */
 import { Color } from '../game/color.js';
 import type { Cells, Geometry } from '../game/geometry.js';
-import { type SliceFillBase, fillSlices, sliceFillBase } from '../fill/fill-slices.js';
+import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
 import { type PlayoutJob, jobPosition } from './cpu-job.js';
 import type { Chunk, ChunkResult } from './cpu-playouts.js';
@@ -21,35 +21,28 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** What a position's chunks share: its fill base, and the cells its playouts fill. */
-interface FusedPosition {
-  /** Its empty cells' plane slots are `base.emptySlots`, in the order of `emptyCells`. */
-  readonly base: SliceFillBase;
-  /** The empty cells, in board order: the only cells whose owner varies. */
-  readonly emptyCells: Int32Array;
-  readonly cells: Cells;
-}
-
-function fusedPosition(job: PlayoutJob, g: Geometry, index: number, slotOfCell: Int32Array, template: Int32Array): FusedPosition {
-  const { cells, toMove } = jobPosition(job, g.cellCount, index);
-  const empty: number[] = [];
-  cells.forEach((c, i) => {
-    if (c === Color.Empty) empty.push(i);
-  });
-  return { base: sliceFillBase(cells, toMove, slotOfCell, template), emptyCells: Int32Array.from(empty), cells };
-}
-
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) => ChunkResult {
   const layout = sliceLayoutOf(g);
-  const positions: (FusedPosition | undefined)[] = new Array(job.toMove.length);
   const plane = new Int32Array(layout.planeWords);
   const result = new Int32Array(2);
+  // One position's fill base at a time: a thread claims a position's chunks
+  // one after another, so it is made again only when the position changes.
+  const scratch = sliceFillScratch(layout.planeWords, g.cellCount);
+  let basePosition = -1;
+  let base: SliceFillBase | null = null;
+  let cells: Cells = new Uint8Array(0);
   return (chunk) => {
-    const position = (positions[chunk.position] ??= fusedPosition(job, g, chunk.position, layout.slotOfCell, layout.blackTemplate));
-    const { base, emptyCells } = position;
-    const emptySlots = base.emptySlots;
-    const ownership = job.ownership ? new Uint32Array(g.cellCount) : null;
-    const blackOwned = job.ownership ? new Uint32Array(g.cellCount) : null;
+    if (base === null || chunk.position !== basePosition) {
+      const position = jobPosition(job, g.cellCount, chunk.position);
+      cells = position.cells;
+      base = sliceFillBase(cells, position.toMove, layout.slotOfCell, layout.blackTemplate, scratch);
+      basePosition = chunk.position;
+    }
+    const { emptyCells, emptySlots } = base;
+    // Both counts in one allocation: a search's round makes a pair per leaf.
+    const counts = job.ownership ? new Uint32Array(2 * g.cellCount) : null;
+    const ownership = counts ? counts.subarray(0, g.cellCount) : null;
+    const blackOwned = counts ? counts.subarray(g.cellCount) : null;
     const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
     let blackWins = 0;
     for (let first = chunk.first; first < chunk.end; first += SLICE_BOARDS) {
@@ -73,7 +66,7 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
       }
     }
     const whiteWins = chunk.end - chunk.first - blackWins;
-    if (ownership && blackOwned) countStones(position.cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
+    if (ownership && blackOwned) countStones(cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
     return { ...chunk, blackWins, whiteWins, ownership, blackOwned, winners };
   };
 }

@@ -73,17 +73,6 @@ function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array
 }
 
 /**
- * Cuts a request into chunks of at most `size` playouts, position by
- * position, lazily: a request for 2³² − 1 playouts must not build billions of
- * chunks before the first one runs.
- */
-export function* chunksOf(positions: number, playouts: number, size: number): Generator<Chunk> {
-  for (let p = 0; p < positions; p++) {
-    for (let q = 0; q < playouts; q += size) yield { position: p, first: q, end: Math.min(playouts, q + size) };
-  }
-}
-
-/**
  * Playouts a chunk holds: about 10⁶ cell fills, a few milliseconds on one
  * core whatever the board size (a fused Hex 11 playout is about 0.3 µs), so
  * that a slice of work stays short and an abort is seen soon, while a
@@ -94,51 +83,58 @@ export function chunkPlayouts(cellCount: number): number {
   return Math.max(32, Math.floor(1_000_000 / cellCount / 32) * 32);
 }
 
+/** How a request is cut: each position's playouts in chunks of `size` (the last one shorter). */
+export interface ChunkPlan {
+  readonly positions: number;
+  readonly playouts: number;
+  readonly size: number;
+}
+
 /**
- * A request's chunks, taken in order by whoever plays next: the worker
- * threads and, where the calling thread plays too, that thread; a taker asks
- * for about as many playouts as it can play before it next looks up.
+ * A request's chunks, numbered, and a counter of those claimed: whoever
+ * plays next claims the next number. With `shared`, the counter lives in a
+ * SharedArrayBuffer that travels to the worker threads, so a thread that
+ * comes free takes its next chunk itself, without waiting for a message from
+ * the thread that made the request (that thread may be busy: the search's
+ * tree, or its own share of the playouts). Chunk i is position ⌊i / c⌋'s
+ * playouts from (i mod c)·size, c being the chunks a position has, so no
+ * list is built: a request for 2³² − 1 playouts is a few numbers.
  */
-export class ChunkQueue {
-  private next: Chunk | null = null;
-  private ended = false;
+export class ChunkClaims {
+  /** Every chunk of the request. */
+  readonly total: number;
+  private readonly perPosition: number;
 
-  constructor(private readonly chunks: Iterator<Chunk>) {}
-
-  /** Whether every chunk has been taken. */
-  get empty(): boolean {
-    return this.peek() === null;
+  constructor(
+    readonly plan: ChunkPlan,
+    /** The count of claims made, in one 64-bit slot: a request may have more than 2³¹ chunks. */
+    readonly counter: BigInt64Array = new BigInt64Array(1),
+  ) {
+    if (!(plan.size > 0) || !(plan.playouts > 0) || !(plan.positions >= 0)) throw new RangeError(`no chunks of ${plan.size} playouts in ${plan.positions} × ${plan.playouts}`);
+    this.perPosition = Math.ceil(plan.playouts / plan.size);
+    this.total = plan.positions * this.perPosition;
   }
 
-  /**
-   * Whole chunks while they fit in `playouts` (at least one), or, when the
-   * first alone is larger, its first `playouts` (a multiple of 32 cuts on a
-   * slice word's edge); none once the queue is empty.
-   */
-  take(playouts: number): Chunk[] {
-    const taken: Chunk[] = [];
-    let count = 0;
-    for (let chunk = this.peek(); chunk !== null; chunk = this.peek()) {
-      const size = chunk.end - chunk.first;
-      if (taken.length > 0 && count + size > playouts) break;
-      if (size > playouts) {
-        taken.push({ position: chunk.position, first: chunk.first, end: chunk.first + playouts });
-        this.next = { position: chunk.position, first: chunk.first + playouts, end: chunk.end };
-        break;
-      }
-      taken.push(chunk);
-      count += size;
-      this.next = null;
-    }
-    return taken;
+  /** A fresh request's claims, their counter shareable with worker threads. */
+  static shared(plan: ChunkPlan): ChunkClaims {
+    return new ChunkClaims(plan, new BigInt64Array(new SharedArrayBuffer(BigInt64Array.BYTES_PER_ELEMENT)));
   }
 
-  private peek(): Chunk | null {
-    if (this.next === null && !this.ended) {
-      const read = this.chunks.next();
-      if (read.done) this.ended = true;
-      else this.next = read.value;
-    }
-    return this.next;
+  /** The next unclaimed chunk, now the caller's alone to play, or null when none is left. */
+  claim(): Chunk | null {
+    const i = Number(Atomics.add(this.counter, 0, 1n));
+    return i < this.total ? this.chunk(i) : null;
+  }
+
+  /** Chunk `i` of the request. */
+  chunk(i: number): Chunk {
+    const position = Math.floor(i / this.perPosition);
+    const first = (i - position * this.perPosition) * this.plan.size;
+    return { position, first, end: Math.min(this.plan.playouts, first + this.plan.size) };
+  }
+
+  /** Lets no one claim another chunk (an abort, or a failure): the chunks claimed already are still played. */
+  close(): void {
+    Atomics.store(this.counter, 0, BigInt(this.total));
   }
 }

@@ -1,29 +1,30 @@
 /**
  * The messages between the CPU backend's worker pool (cpu-pool.ts) and its
- * workers (cpu-worker.ts). Chunks and their results travel packed in a few
- * typed arrays, never as an object each: structured cloning costs per
- * object, and a search's round is 16 small chunks each way.
+ * workers (cpu-worker.ts): a request goes out once, and each worker claims
+ * its chunks itself (ChunkClaims); results come back packed in a few typed
+ * arrays, never as an object each: structured cloning costs per object, and
+ * a search's round is 16 small chunks.
  */
 import type { PlayoutJob } from './cpu-job.js';
-import type { Chunk, ChunkResult } from './cpu-playouts.js';
+import type { ChunkPlan, ChunkResult } from './cpu-playouts.js';
 
-export type ToWorker =
-  /**
-   * A job, and its first chunks to play at once (one message, not two: each
-   * message wakes the worker). With `once`, these are all the chunks the
-   * worker will get: it forgets the job after replying, and no 'end' follows.
-   */
-  | { readonly type: 'job'; readonly id: number; readonly job: PlayoutJob; readonly chunks: PackedChunks; readonly once: boolean }
-  /** Several chunks in one message when they are small (many positions, few playouts each). */
-  | { readonly type: 'chunks'; readonly id: number; readonly chunks: PackedChunks }
-  | { readonly type: 'end'; readonly id: number };
+export type ToWorker = {
+  readonly type: 'job';
+  readonly id: number;
+  readonly job: PlayoutJob;
+  /** How the request is cut, and the claims counter that every player of it shares (ChunkClaims). */
+  readonly plan: ChunkPlan;
+  readonly counter: BigInt64Array;
+};
 
+/**
+ * A worker's results for some of the chunks it claimed (it sends them every
+ * few milliseconds on a long request, so that they never pile up), or why it
+ * stopped playing the request.
+ */
 export type FromWorker =
   | { readonly type: 'results'; readonly id: number; readonly results: PackedResults }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
-
-/** Chunks as (position, first, end) triples; playout numbers reach 2³² − 1, so u32. */
-export type PackedChunks = Uint32Array;
 
 /** Chunk results, in the order of their chunks. */
 export interface PackedResults {
@@ -36,20 +37,7 @@ export interface PackedResults {
   readonly winners: Uint8Array | null;
 }
 
-const CHUNK_FIELDS = 3;
 const COUNT_FIELDS = 5;
-
-export function packChunks(chunks: readonly Chunk[]): PackedChunks {
-  const packed = new Uint32Array(CHUNK_FIELDS * chunks.length);
-  chunks.forEach((c, i) => packed.set([c.position, c.first, c.end], CHUNK_FIELDS * i));
-  return packed;
-}
-
-export function unpackChunks(packed: PackedChunks): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (let i = 0; i + CHUNK_FIELDS <= packed.length; i += CHUNK_FIELDS) chunks.push({ position: packed[i] as number, first: packed[i + 1] as number, end: packed[i + 2] as number });
-  return chunks;
-}
 
 /** Concatenates the per-chunk arrays, or null when the chunks have none. */
 function joined<T extends Uint32Array | Uint8Array>(parts: readonly (T | null)[], make: (length: number) => T): T | null {

@@ -101,10 +101,11 @@ export interface Evaluator {
   /** The WebGPU adapter; null on the CPU backend. */
   readonly adapter: AdapterDescription | null;
   /**
-   * Evaluate calls that can run at once, each at full speed: the CPU
-   * backend's worker threads (a call of up to one chunk goes whole to one
-   * worker), 1 on a single thread or on WebGPU (one queue). The search keeps
-   * this many rounds in flight unless told otherwise.
+   * Evaluate calls worth keeping in flight at once: on the CPU backend the
+   * threads that play (its workers, and the calling thread with
+   * `callerPlays`), which claim the calls' chunks as they come free; 1 on a
+   * single thread or on WebGPU (one queue). The search keeps this many
+   * rounds in flight unless told otherwise.
    */
   readonly concurrency: number;
   evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation>;

@@ -13,21 +13,45 @@ import { type FillKind, choiceWords } from './fill.js';
 
 /** One position's empty cells and where they lie in a plane, made once per position. */
 export interface SliceFillBase {
-  /** The plane slot of each empty cell, in row-major order. */
+  /** The empty cells, in row-major order. */
+  readonly emptyCells: Int32Array;
+  /** The plane slot of each empty cell, in the same order. */
   readonly emptySlots: Int32Array;
   /** The template plane with the position's black stones set in all 32 boards. */
   readonly plane: Int32Array;
   readonly toMove: Player;
 }
 
-export function sliceFillBase(cells: Cells, toMove: Player, slotOfCell: Int32Array, template: Int32Array): SliceFillBase {
-  const plane = template.slice();
-  const empty: number[] = [];
+/** Arrays a fill base is written into: a player making one base after another reuses one set. */
+export interface SliceFillScratch {
+  readonly plane: Int32Array;
+  /** Room for every cell. */
+  readonly emptyCells: Int32Array;
+  readonly emptySlots: Int32Array;
+}
+
+export function sliceFillScratch(planeWords: number, cellCount: number): SliceFillScratch {
+  return { plane: new Int32Array(planeWords), emptyCells: new Int32Array(cellCount), emptySlots: new Int32Array(cellCount) };
+}
+
+/**
+ * The fill base of a position, written into `scratch` (by default fresh
+ * arrays): what it returns stays valid until the scratch is used again. A
+ * search's round asks for 16 bases, and allocating their arrays cost more
+ * than filling them.
+ */
+export function sliceFillBase(cells: Cells, toMove: Player, slotOfCell: Int32Array, template: Int32Array, scratch = sliceFillScratch(template.length, cells.length)): SliceFillBase {
+  const { plane, emptyCells, emptySlots } = scratch;
+  plane.set(template);
+  let e = 0;
   for (let i = 0; i < cells.length; i++) {
-    if (cells[i] === Color.Empty) empty.push(slotOfCell[i] as number);
-    else if (cells[i] === Color.Black) plane[slotOfCell[i] as number] = -1;
+    const cell = cells[i];
+    if (cell === Color.Empty) {
+      emptyCells[e] = i;
+      emptySlots[e++] = slotOfCell[i] as number;
+    } else if (cell === Color.Black) plane[slotOfCell[i] as number] = -1;
   }
-  return { emptySlots: Int32Array.from(empty), plane, toMove };
+  return { emptyCells: emptyCells.subarray(0, e), emptySlots: emptySlots.subarray(0, e), plane, toMove };
 }
 
 /**

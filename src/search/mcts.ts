@@ -64,9 +64,9 @@ export interface SearchSettings {
   readonly solver?: boolean;
   /**
    * Evaluate calls that may run at once (default: the evaluator's
-   * `concurrency`). The CPU backend gives each call of a round's size to one
-   * worker thread, so with one call in flight the other cores would wait;
-   * one a worker keeps them all busy while the tree chooses the next round.
+   * `concurrency`). With one call in flight every core would wait while the
+   * tree chooses the next round; with one a thread that plays, the CPU
+   * backend's workers play a newer round meanwhile.
    */
   readonly roundsInFlight?: number;
 }
@@ -143,11 +143,12 @@ export interface SearchResult {
 const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
 
 /**
- * B and K for a backend. The CPU backend pays per position, not per call
- * (11×11, two shared cores: K = 16 gave 8k playouts/s, K = 64 19k, one
- * position of 20,000 playouts 28k; the search at K = 64 ran at 20–29k
- * against a bare 37–62k, at K = 128 at 28–40k), so K = 128; the GPU pays
- * per call, so it takes many leaves at once.
+ * B and K for a backend (README: "How B and K are chosen"). The CPU backend
+ * pays per position and the tree per leaf, so a larger K keeps more of the
+ * bare rate (Hex 11, two cores: K = 256 about 53%, K = 128 about a third),
+ * but K = 256 did not play better than K = 128 at equal time (47.5% and
+ * 43.5% in two matches of 200 games), so K = 128; the GPU pays per call, so
+ * it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
@@ -158,6 +159,10 @@ export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSett
 /** Shared and never written: a node's first slot gives it arrays of its own. */
 const NO_MOVES: Move[] = [];
 const NO_KIDS: (Node | null)[] = [];
+const NO_SLOTS: number[] = [];
+
+/** Node.bestUntried before it is looked for. */
+const UNKNOWN = -2;
 
 /** A copy of `counts` (or zeros) `length` long. */
 function grown(counts: Float64Array | null, length: number): Float64Array {
@@ -177,6 +182,19 @@ class Node {
   moves: Move[] = NO_MOVES;
   /** Each slot's node, or null before its move is first chosen (no visits, no proof). */
   kids: (Node | null)[] = NO_KIDS;
+  /**
+   * The slots that have their node, in the order they got it. PUCT looks at
+   * these one by one; of the others, which all score by their prior alone,
+   * it needs only the best (`bestUntried`), so a descent does not weigh
+   * every move of the board at every level.
+   */
+  tried: number[] = NO_SLOTS;
+  /**
+   * PUCT-AMAF: the slot without a node whose prior is highest (the first
+   * such slot on a tie), −1 when every slot has its node, or UNKNOWN until
+   * looked for; looked for again whenever the priors are made again.
+   */
+  bestUntried = UNKNOWN;
   /** AMAF, per slot (AMAF rules only): playouts below this node in which the slot's mover owned its cell at the end. */
   amafVisits: Float64Array | null = null;
   /** AMAF, per slot: those of them the slot's mover won. */
@@ -214,7 +232,24 @@ class Node {
     }
     this.moves.push(kid.move);
     this.kids.push(kid);
+    this.noteTried(this.kids.length - 1);
     this.priors = null;
+  }
+
+  /** The node of slot `slot`, made (for `mover`) when the slot is first chosen. */
+  kidAt(slot: number, mover: Player): Node {
+    const existing = this.kids[slot] as Node | null;
+    if (existing !== null) return existing;
+    const kid = new Node(this.moves[slot] as Move, mover);
+    this.kids[slot] = kid;
+    this.noteTried(slot);
+    if (slot === this.bestUntried) this.bestUntried = UNKNOWN;
+    return kid;
+  }
+
+  private noteTried(slot: number): void {
+    if (this.tried === NO_SLOTS) this.tried = [];
+    this.tried.push(slot);
   }
 
   /** Slots for `moves`, with AMAF counts and no nodes yet (the AMAF rules). */
@@ -236,6 +271,7 @@ class Node {
     this.amafWins = pick(this.amafWins);
     this.moves = kept.map((j) => this.moves[j] as Move);
     this.kids = kept.map((j) => this.kids[j] as Node | null);
+    this.tried = this.kids.flatMap((kid, j) => (kid === null ? [] : [j]));
     this.priors = null;
   }
 
@@ -565,7 +601,7 @@ export class Mcts {
       }
       const slot = this.select(node);
       if (slot < 0) return leaf();
-      const chosen = node.kids[slot] ?? (node.kids[slot] = new Node(node.moves[slot] as Move, position.toMove));
+      const chosen = node.kidAt(slot, position.toMove);
       position.play(chosen.move);
       path.push(chosen);
       if (chosen.visits === 0) {
@@ -667,6 +703,7 @@ export class Mcts {
       total += weight;
     }
     node.priorTotal = total;
+    node.bestUntried = UNKNOWN;
     if (withoutAmaf === 0 || withoutAmaf === open) node.priors = priors;
     return priors;
   }
@@ -684,36 +721,63 @@ export class Mcts {
    * and Q, as in the other rules. Returns the slot, or −1 when there is none.
    */
   private selectPuct(node: Node): number {
-    const kids = node.kids;
+    const { kids, tried } = node;
     let wins = 0;
     let visits = 0;
-    for (let j = 0; j < kids.length; j++) {
-      const kid = kids[j] as Node | null;
-      if (kid === null) continue; // not tried: no visits, no proof
+    let won = -1;
+    // Only tried slots have visits or proofs; a slot without its node has neither.
+    for (let t = 0; t < tried.length; t++) {
+      const j = tried[t] as number;
+      const kid = kids[j] as Node;
       if (kid.proven === null) {
         wins += kid.wins;
         visits += kid.visits;
-      } else if (kid.proven === kid.mover) return j;
+      } else if (kid.proven === kid.mover && (won < 0 || j < won)) won = j;
     }
+    if (won >= 0) return won;
     const firstPlay = visits > 0 ? wins / visits : 0.5;
     const priors = node.priors ?? this.makePriors(node, firstPlay);
     const k = this.settings.playoutsPerLeaf;
     const reach = (this.settings.puctExploration * Math.sqrt(Math.max(visits / k, 1))) / node.priorTotal;
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (let j = 0; j < kids.length; j++) {
-      const kid = kids[j] as Node | null;
-      if (kid !== null && kid.proven !== null) continue;
-      const n = kid?.visits ?? 0;
-      const value = n > 0 ? (kid as Node).wins / n : firstPlay;
+    for (let t = 0; t < tried.length; t++) {
+      const j = tried[t] as number;
+      const kid = kids[j] as Node;
+      if (kid.proven !== null) continue;
+      const n = kid.visits;
+      const value = n > 0 ? kid.wins / n : firstPlay;
       const score = value + (reach * (priors[j] as number)) / (1 + n / k);
-      if (score > bestScore) {
+      // Ties go to the first slot, as in a scan in slot order.
+      if (score > bestScore || (score === bestScore && j < best)) {
         bestScore = score;
         best = j;
       }
     }
+    // An untried slot scores firstPlay + reach · prior: the best of them has the highest prior.
+    if (node.bestUntried === UNKNOWN) node.bestUntried = bestUntriedSlot(kids, priors);
+    const untried = node.bestUntried;
+    if (untried >= 0) {
+      const score = firstPlay + reach * (priors[untried] as number);
+      if (score > bestScore || (score === bestScore && untried < best)) best = untried;
+    }
     return best;
   }
+}
+
+/** The slot without a node that has the highest prior, the first on a tie; −1 when there is none. */
+function bestUntriedSlot(kids: readonly (Node | null)[], priors: Float64Array): number {
+  let best = -1;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < kids.length; j++) {
+    if (kids[j] !== null) continue;
+    const prior = priors[j] as number;
+    if (prior > highest) {
+      highest = prior;
+      best = j;
+    }
+  }
+  return best;
 }
 
 /**
