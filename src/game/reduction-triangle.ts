@@ -43,6 +43,7 @@
  */
 import { Color } from './color.js';
 import { GameKind, type Geometry } from './geometry.js';
+import { perGeometry } from './per-geometry.js';
 
 export interface BprLayout {
   readonly geometry: Geometry;
@@ -79,17 +80,8 @@ export interface BprLayout {
   readonly emptyOneBit: Int32Array;
 }
 
-const layouts = new WeakMap<Geometry, BprLayout>();
-
 /** The (cached) layout of a geometry. */
-export function bprLayout(g: Geometry): BprLayout {
-  let layout = layouts.get(g);
-  if (!layout) {
-    layout = buildLayout(g);
-    layouts.set(g, layout);
-  }
-  return layout;
-}
+export const bprLayout: (g: Geometry) => BprLayout = perGeometry(buildLayout);
 
 function buildLayout(g: Geometry): BprLayout {
   const n = g.size as number;

@@ -7,6 +7,7 @@
 import { Color, type Player, opponent } from '../game/color.js';
 import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
 import { goalEdges } from './connect.js';
+import { perGeometry } from '../game/per-geometry.js';
 
 /** Scratch for the group labelling, one set per geometry: the search labels at every new node. */
 interface Labels {
@@ -17,15 +18,11 @@ interface Labels {
   readonly stack: Int32Array;
 }
 
-const scratch = new WeakMap<Geometry, Labels>();
+const scratch = perGeometry((g): Labels => ({ label: new Int32Array(g.cellCount), groupEdges: new Int32Array(g.cellCount), stack: new Int32Array(g.cellCount) }));
 
 /** Labels each group of `player`'s stones with the edges it touches. */
 function labelGroups(g: Geometry, cells: Cells, player: Player): Labels {
-  let labels = scratch.get(g);
-  if (!labels) {
-    labels = { label: new Int32Array(g.cellCount), groupEdges: new Int32Array(g.cellCount), stack: new Int32Array(g.cellCount) };
-    scratch.set(g, labels);
-  }
+  const labels = scratch(g);
   const { label, groupEdges, stack } = labels;
   label.fill(-1);
   let groups = 0;

@@ -27,6 +27,7 @@ import { type Winner } from '../game/color.js';
 import { type Cells, GameKind, type Geometry } from '../game/geometry.js';
 import { bprLayout } from '../game/reduction-triangle.js';
 import { type BoardWinTest, type PreparedBatch, type WinTestMethod, BOTH_GAMES } from './method.js';
+import { perGeometry } from '../game/per-geometry.js';
 
 /** Boards decided by one reduction: the bits of a slice word. */
 export const SLICE_BOARDS = 32;
@@ -150,7 +151,10 @@ export interface SliceLayout {
   readonly whiteTemplate: Int32Array;
 }
 
-export function sliceLayoutOf(g: Geometry): SliceLayout {
+/** The (cached) slice layout of a geometry: the CPU backend asks for it for every request. */
+export const sliceLayoutOf: (g: Geometry) => SliceLayout = perGeometry(buildSliceLayout);
+
+function buildSliceLayout(g: Geometry): SliceLayout {
   const n = g.size as number;
   const isHex = g.game === GameKind.Hex;
   // The board-to-triangle mapping is BPR's own (bpr-layout.ts); only the
