@@ -81,11 +81,7 @@ export function winningCells(g: Geometry, cells: Cells, player: Player): CellInd
  * Hex n×n gives n. Kept per geometry and player.
  */
 export function fewestCellsToWin(g: Geometry, player: Player): number {
-  let cached = fewestCache.get(g);
-  if (!cached) {
-    cached = new Map();
-    fewestCache.set(g, cached);
-  }
+  const cached = fewestCache(g);
   let fewest = cached.get(player);
   if (fewest === undefined) {
     const goal = goalEdges(g, player);
@@ -101,7 +97,7 @@ export function fewestCellsToWin(g: Geometry, player: Player): number {
   return fewest;
 }
 
-const fewestCache = new WeakMap<Geometry, Map<Player, number>>();
+const fewestCache = perGeometry(() => new Map<Player, number>());
 
 /** Per cell: the cells on a shortest path from it to a cell touching `edge`, both ends counted (breadth first). */
 function cellsToEdge(g: Geometry, edge: number): Int32Array {
