@@ -92,8 +92,8 @@ export interface ChunkPlan {
 
 /**
  * A request's chunks, numbered, and a counter of those claimed: whoever
- * plays next claims the next number. With `shared`, the counter lives in a
- * SharedArrayBuffer that travels to the worker threads, so a thread that
+ * plays next claims the next number. Made by `ChunkClaims.shared`, the
+ * counter lives in a SharedArrayBuffer that travels to the worker threads, so a thread that
  * comes free takes its next chunk itself, without waiting for a message from
  * the thread that made the request (that thread may be busy: the search's
  * tree, or its own share of the playouts). Chunk i is position ⌊i / c⌋'s

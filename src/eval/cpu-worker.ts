@@ -30,18 +30,19 @@ function play(message: ToWorker): void {
   let player: ChunkPlayer | null = null;
   let results: ChunkResult[] = [];
   let since = performance.now();
+  const flush = () => {
+    if (results.length > 0) send({ type: 'results', id: message.id, results: packResults(results) });
+    results = [];
+    since = performance.now();
+  };
   try {
     for (let chunk = claims.claim(); chunk !== null; chunk = claims.claim()) {
       // Made on the first claim only: a request that others played whole costs this worker one counter read.
       player ??= prepareJob(job, (g) => methodByName(job.method).create(g));
       results.push(player(chunk));
-      if (performance.now() - since > FLUSH_MS) {
-        send({ type: 'results', id: message.id, results: packResults(results) });
-        results = [];
-        since = performance.now();
-      }
+      if (performance.now() - since > FLUSH_MS) flush();
     }
-    if (results.length > 0) send({ type: 'results', id: message.id, results: packResults(results) });
+    flush();
   } catch (error) {
     send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
   }
