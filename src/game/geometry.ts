@@ -151,3 +151,14 @@ export function geometryOf(game: GameKind, n: number): Geometry {
 export function describeGeometry(g: Geometry): string {
   return g.game === GameKind.Hex ? `Hex ${g.size}×${g.size}` : `Y size ${g.size}`;
 }
+
+/** The neighbours of cell `c`, as a fresh array (for code that runs once per board or per move, not per playout). */
+export function neighborsOf(g: Geometry, c: CellIndex): CellIndex[] {
+  return Array.from(g.neighbors.subarray(g.neighborStart[c] as number, g.neighborStart[c + 1] as number));
+}
+
+/** Whether cells `a` and `b` touch. */
+export function areNeighbors(g: Geometry, a: CellIndex, b: CellIndex): boolean {
+  for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;
+  return false;
+}

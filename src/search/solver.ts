@@ -9,6 +9,7 @@ import { Color, type Player, opponent } from '../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
 import type { Position } from '../game/position.js';
 import { stoneWins } from './connect.js';
+import { bridgeConnected } from './virtual-connection.js';
 
 /** More empty cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
 export const MAX_SOLVER_EMPTY = 32;
@@ -40,6 +41,12 @@ class Negamax {
     private readonly cells: Cells,
     /** The most positions to solve before giving up. */
     private readonly budget = Number.POSITIVE_INFINITY,
+    /**
+     * Whether a position that either side has joined by bridges is decided
+     * at once (virtual-connection.ts, itself tested against this solver
+     * without them): exact either way, and far fewer positions late in a game.
+     */
+    private readonly bridges = false,
   ) {
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
@@ -84,6 +91,10 @@ class Negamax {
    */
   private decide(toMove: Player): boolean {
     const them = opponent(toMove);
+    if (this.bridges) {
+      if (bridgeConnected(this.g, this.cells, toMove)) return true;
+      if (bridgeConnected(this.g, this.cells, them)) return false;
+    }
     let threat = -1;
     for (const move of this.order) {
       if (this.cells[move] !== Color.Empty) continue;
@@ -122,21 +133,25 @@ export interface QuickSolution {
   readonly wins: boolean;
   /** A winning move, the first found (null when the side to move loses). */
   readonly move: CellIndex | null;
+  /** Positions solved (distinct table entries). */
+  readonly nodes: number;
 }
 
 /**
  * Solves a late position for play: stops at the first winning move (solve()
  * finds them all), and gives up (null) past `maxPositions` table entries, so
- * its cost is bounded; null also when there are too many empty cells.
+ * its cost is bounded; null also when there are too many empty cells. With
+ * `bridges`, a position either side has joined by bridges is decided
+ * without search below it.
  */
-export function solveWithin(position: Position, maxPositions: number): QuickSolution | null {
+export function solveWithin(position: Position, maxPositions: number, options: { readonly bridges?: boolean } = {}): QuickSolution | null {
   const cells = position.cells();
   const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
   if (empty > MAX_SOLVER_EMPTY || position.isOver()) return null;
-  const search = new Negamax(position.geometry, cells, maxPositions);
+  const search = new Negamax(position.geometry, cells, maxPositions, options.bridges === true);
   try {
-    for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move };
-    return { wins: false, move: null };
+    for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };
+    return { wins: false, move: null, nodes: search.nodes };
   } catch (error) {
     if (error instanceof OutOfBudget) return null;
     throw error;

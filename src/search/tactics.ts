@@ -5,49 +5,10 @@
  * exact, and costs a few passes over the board.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import type { CellIndex, Cells, Geometry } from '../game/geometry.js';
+import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../game/geometry.js';
 import { goalEdges } from './connect.js';
 import { perGeometry } from '../game/per-geometry.js';
-
-/** Scratch for the group labelling, one set per geometry: the search labels at every new node. */
-interface Labels {
-  /** Per cell: the id of its group of the player's stones, −1 for none. */
-  readonly label: Int32Array;
-  /** Per group id: the edges the group touches. */
-  readonly groupEdges: Int32Array;
-  readonly stack: Int32Array;
-}
-
-const scratch = perGeometry((g): Labels => ({ label: new Int32Array(g.cellCount), groupEdges: new Int32Array(g.cellCount), stack: new Int32Array(g.cellCount) }));
-
-/** Labels each group of `player`'s stones with the edges it touches. */
-function labelGroups(g: Geometry, cells: Cells, player: Player): Labels {
-  const labels = scratch(g);
-  const { label, groupEdges, stack } = labels;
-  label.fill(-1);
-  let groups = 0;
-  for (let start = 0; start < g.cellCount; start++) {
-    if (cells[start] !== player || label[start] !== -1) continue;
-    const id = groups++;
-    let touched = 0;
-    let top = 0;
-    label[start] = id;
-    stack[top++] = start;
-    while (top > 0) {
-      const c = stack[--top] as number;
-      touched |= g.edges[c] as number;
-      for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
-        const nb = g.neighbors[k] as number;
-        if (cells[nb] === player && label[nb] === -1) {
-          label[nb] = id;
-          stack[top++] = nb;
-        }
-      }
-    }
-    groupEdges[id] = touched;
-  }
-  return labels;
-}
+import { type Labels, labelGroups } from './groups.js';
 
 /** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
 function completes(g: Geometry, labels: Labels, c: number, goal: number): boolean {
@@ -159,15 +120,6 @@ export function blockingMoves(g: Geometry, cells: Cells, toMove: Player): CellIn
   return blocks;
 }
 
-function adjacent(g: Geometry, a: CellIndex, b: CellIndex): boolean {
-  for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;
-  return false;
-}
-
-function neighborsOf(g: Geometry, c: CellIndex): CellIndex[] {
-  return Array.from(g.neighbors.subarray(g.neighborStart[c] as number, g.neighborStart[c + 1] as number));
-}
-
 /**
  * The cells that restore the bridges of `toMove` which the opponent's stone
  * at `intrusion` has just entered: a bridge is two stones of `toMove` that
@@ -182,10 +134,10 @@ export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusi
   for (const a of neighborsOf(g, intrusion)) {
     if (cells[a] !== toMove) continue;
     for (const other of neighborsOf(g, intrusion)) {
-      if (cells[other] !== Color.Empty || !adjacent(g, a, other)) continue;
+      if (cells[other] !== Color.Empty || !areNeighbors(g, a, other)) continue;
       // `other` and `intrusion` are the pair around stone a; what do they carry it to?
       const edgeBridge = ((g.edges[intrusion] as number) & (g.edges[other] as number) & goal & ~(g.edges[a] as number)) !== 0;
-      const stoneBridge = neighborsOf(g, other).some((b) => b !== a && cells[b] === toMove && adjacent(g, b, intrusion) && !adjacent(g, a, b));
+      const stoneBridge = neighborsOf(g, other).some((b) => b !== a && cells[b] === toMove && areNeighbors(g, b, intrusion) && !areNeighbors(g, a, b));
       if (edgeBridge || stoneBridge) answers.add(other);
     }
   }
@@ -196,11 +148,13 @@ export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusi
 export type TacticKind = 'win' | 'block' | 'bridge';
 
 /**
- * Every tactic that can be switched on its own: the root's three, and
- * `leaf-win`, which proves a leaf whose side to move has a one-move win
- * (so the search counts its playouts as certain instead of evaluating it).
+ * Every tactic that can be switched on its own: the root's three; `leaf-win`,
+ * which proves a leaf whose side to move has a one-move win (so the search
+ * counts its playouts as certain instead of evaluating it); and `leaf-vc`,
+ * which proves a leaf where either side joins its edges by bridges
+ * (virtual-connection.ts).
  */
-export const TACTICS = ['win', 'block', 'bridge', 'leaf-win'] as const;
+export const TACTICS = ['win', 'block', 'bridge', 'leaf-win', 'leaf-vc'] as const;
 export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 

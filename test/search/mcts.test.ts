@@ -10,6 +10,7 @@ import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '.
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
+import { TACTICS } from '../../src/search/tactics.js';
 import { lcgRandom } from '../helpers/boards.js';
 import { spy } from '../helpers/spy-evaluator.js';
 
@@ -150,7 +151,9 @@ describe('batched MCTS', () => {
   });
 
   test('reuses the subtree after its move and the reply', async () => {
-    const m = new Mcts(cpu, defaultSettings('cpu', 1));
+    // Without leaf-vc, which proves Hex 5's centre won at once (a ziggurat to
+    // each edge), so that its node would have no reply to reuse.
+    const m = new Mcts(cpu, { ...defaultSettings('cpu', 1), tactics: new Set(TACTICS.filter((t) => t !== 'leaf-vc')) });
     const p = Position.empty(GameKind.Hex, 5, { swap: false });
     const first = await m.search(p, { playouts: 6000 });
     expect(first.reusedPlayouts).toBe(0);

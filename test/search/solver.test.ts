@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { solve, solveWithin } from '../../src/search/solver.js';
+import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
 
 /** Whether the side to move wins, by trying everything. */
@@ -113,6 +113,30 @@ describe('solver', () => {
     }
   });
 
+  test('solveWithin with bridges (positions joined by virtual connections decided at once) agrees with solve on late Hex 7 positions', () => {
+    const rng = lcgRandom(12);
+    let checked = 0;
+    const nodes = { plain: 0, bridges: 0 };
+    while (checked < 40) {
+      const p = Position.empty(GameKind.Hex, 7, { swap: false });
+      while (p.legalMoves().length > 14 && !p.isOver()) {
+        const moves = p.legalMoves();
+        p.play(moves[Math.floor(rng() * moves.length)] as number);
+      }
+      if (p.isOver()) continue;
+      const full = solve(p);
+      const plain = solveWithin(p, Number.POSITIVE_INFINITY) as QuickSolution;
+      const quick = solveWithin(p, Number.POSITIVE_INFINITY, { bridges: true }) as QuickSolution;
+      expect(quick.wins).toBe(full.wins);
+      if (full.wins) expect(full.winningMoves).toContain(quick.move);
+      nodes.plain += plain.nodes;
+      nodes.bridges += quick.nodes;
+      checked++;
+    }
+    // Not vacuous: the connections decided positions that the plain search had to search below.
+    expect(nodes.bridges).toBeLessThan(nodes.plain);
+  });
+
   test('solveWithin: the first winning move, or null past its budget or its size', () => {
     const rng = lcgRandom(8);
     for (let n = 0; n < 20; n++) {
@@ -123,10 +147,12 @@ describe('solver', () => {
       }
       if (p.isOver()) continue;
       const full = solve(p);
-      const quick = solveWithin(p, Number.POSITIVE_INFINITY);
-      expect(quick?.wins).toBe(full.wins);
-      if (full.wins) expect(full.winningMoves).toContain(quick?.move);
-      else expect(quick?.move).toBeNull();
+      for (const bridges of [false, true]) {
+        const quick = solveWithin(p, Number.POSITIVE_INFINITY, { bridges });
+        expect(quick?.wins).toBe(full.wins);
+        if (full.wins) expect(full.winningMoves).toContain(quick?.move);
+        else expect(quick?.move).toBeNull();
+      }
     }
     expect(solveWithin(Position.empty(GameKind.Hex, 4, { swap: false }), 10)).toBeNull();
     expect(solveWithin(Position.empty(GameKind.Hex, 6), Number.POSITIVE_INFINITY)).toBeNull();

@@ -11,6 +11,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
+import { bridgeConnected } from '../../src/search/virtual-connection.js';
 import {
   ALL_TACTICS,
   NO_TACTICS,
@@ -35,8 +36,8 @@ const cpu = await createCpuEvaluator();
 /** Every subset of TACTICS. */
 const SUBSETS: TacticSet[] = Array.from({ length: 1 << TACTICS.length }, (_, bits) => new Set(TACTICS.filter((_, i) => (bits >> i) & 1)));
 
-function without(tactic: Tactic): TacticSet {
-  return new Set(TACTICS.filter((t) => t !== tactic));
+function without(...tactics: Tactic[]): TacticSet {
+  return new Set(TACTICS.filter((t) => !tactics.includes(t)));
 }
 
 const sameSet = (a: TacticSet, b: TacticSet) => a.size === b.size && [...a].every((t) => b.has(t));
@@ -67,7 +68,7 @@ describe('the tactics setting', () => {
   });
 
   test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, bridge, leaf-win joined by , or \+\)$/);
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, bridge, leaf-win, leaf-vc joined by , or \+\)$/);
   });
 });
 
@@ -204,8 +205,14 @@ describe('the search with one tactic off', () => {
     }
   });
 
-  test('leaf-win: with it no leaf whose side to move wins at once is evaluated, without it some are', async () => {
-    const cases = positionsWhere(3, 24, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
+  /**
+   * For a leaf tactic: quiet positions (no one-move win for either side),
+   * searched with every tactic and then without `tactic`; no leaf the
+   * tactic proves (`proves`) may reach the evaluator with it, and some must
+   * without it (so the positions test something).
+   */
+  async function expectLeavesProven(tactic: Tactic, seed: number, proves: (leaf: Position) => boolean): Promise<void> {
+    const cases = positionsWhere(3, seed, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
     const evaluated = async (tactics: TacticSet) => {
       const leaves: Position[] = [];
       for (const { p, last } of cases) {
@@ -215,17 +222,25 @@ describe('the search with one tactic off', () => {
       }
       return leaves;
     };
-    const wonAtOnce = (q: Position) => winsAtOnce(q, q.toMove).length > 0;
     const on = await evaluated(ALL_TACTICS);
     expect(on.length).toBeGreaterThan(0);
-    expect(on.filter(wonAtOnce)).toEqual([]);
-    const off = await evaluated(without('leaf-win'));
-    expect(off.filter(wonAtOnce).length).toBeGreaterThan(0);
+    expect(on.filter(proves)).toEqual([]);
+    const off = await evaluated(without(tactic));
+    expect(off.filter(proves).length).toBeGreaterThan(0);
+  }
+
+  test('leaf-win: with it no leaf whose side to move wins at once is evaluated, without it some are', async () => {
+    await expectLeavesProven('leaf-win', 24, (q) => winsAtOnce(q, q.toMove).length > 0);
+  });
+
+  test('leaf-vc: with it no leaf that either side has joined by virtual connections is evaluated, without it some are', async () => {
+    await expectLeavesProven('leaf-vc', 26, (q) => bridgeConnected(q.geometry, q.cells(), Color.Black) || bridgeConnected(q.geometry, q.cells(), Color.White));
   });
 
   test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {
     // Such a leaf has no children; before it was searched as a root, the search ended with no move.
-    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win') };
+    // Without leaf-vc too, which would prove most of these leaves' parents first (so they are never made).
+    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win', 'leaf-vc') };
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     let reusedProofs = 0;
     for (const { p } of positionsWhere(3, 25, quiet)) {

@@ -1,0 +1,217 @@
+/**
+ * Virtual connections built from bridges: does a player join its goal edges
+ * whatever the opponent does? A bridge is two stones of the player that
+ * share two empty neighbours (its carrier); an edge bridge is a stone and
+ * two empty neighbours that both touch a goal edge the stone does not.
+ * Whichever carrier cell the opponent takes, the player takes the other and
+ * the link holds. Links whose carriers share no cell hold together (answer
+ * each intrusion in its own carrier; an opponent's stone enters at most
+ * one), so stones joined by such links to every goal edge are a win for
+ * the player, whoever is to move.
+ *
+ * The links are taken greedily, a link only when its carrier is still
+ * unused: sound (every yes is a win), not complete (a different choice of
+ * links, or a template beyond the ziggurat, may connect where this says
+ * no). On Hex a stone two rows from its edge is linked to it by the
+ * ziggurat (edge template IIIa) too, its carrier eight cells. It is a few
+ * passes over the board, cheap enough for every new node of a search (the
+ * `leaf-vc` tactic), where it proves what random playouts would only
+ * estimate.
+ */
+import { Color, type Player } from '../game/color.js';
+import { type Cells, GameKind, type Geometry, HexEdge, areNeighbors, neighborsOf } from '../game/geometry.js';
+import { perGeometry } from '../game/per-geometry.js';
+import { goalEdges } from './connect.js';
+import { labelGroups } from './groups.js';
+
+/**
+ * Every possible link of a board, as flat tables grouped by the link's
+ * first stone (a link of cell c is at entries start[c] … start[c + 1] − 1),
+ * so that a check visits only the links of the player's own stones.
+ */
+interface LinkTable {
+  readonly bridgeStart: Int32Array;
+  /** Bridges, three entries each: the other stone (a higher cell), carrier x, carrier y. */
+  readonly bridges: Int32Array;
+  readonly edgeLinkStart: Int32Array;
+  /**
+   * Links to an edge, three entries each: the edge bit and the link's
+   * carrier as carriers[from … to); a cell's edge bridges (two cells) come
+   * before its ziggurats (eight).
+   */
+  readonly edgeLinks: Int32Array;
+  readonly carriers: Int32Array;
+}
+
+/**
+ * The ziggurat (edge template IIIa) of a Hex stone on the third row, for
+ * the top edge, as (row, column) steps from the stone, in its two mirror
+ * images: the stone's neighbour on its row and the three cells and four
+ * cells of the two rows nearest the edge. That the stone's side keeps the
+ * stone joined to the edge whatever the other side plays in it is checked
+ * by brute force in test/search/virtual-connection.test.ts. The other edges'
+ * follow by the board's symmetries (zigguratSteps).
+ */
+export const ZIGGURATS: readonly (readonly (readonly [number, number])[])[] = [
+  [[0, 1], [-1, 0], [-1, 1], [-1, 2], [-2, 0], [-2, 1], [-2, 2], [-2, 3]],
+  [[0, -1], [-1, -1], [-1, 0], [-1, 1], [-2, -1], [-2, 0], [-2, 1], [-2, 2]],
+];
+
+/**
+ * A ziggurat's steps for a Hex edge: turned half round for the bottom, and
+ * mirrored along the long diagonal (rows for columns, which keeps Hex's
+ * neighbours) for the left, then turned for the right.
+ */
+function zigguratSteps(edge: HexEdge, steps: readonly (readonly [number, number])[]): [number, number][] {
+  return steps.map(([dr, dc]): [number, number] => {
+    if (edge === HexEdge.Top) return [dr, dc];
+    if (edge === HexEdge.Bottom) return [-dr, -dc];
+    if (edge === HexEdge.Left) return [dc, dr];
+    return [-dc, -dr];
+  });
+}
+
+/**
+ * The links, found from the neighbour lists alone (so Hex and Y alike): a
+ * bridge is a pair of non-adjacent cells with exactly two common neighbours;
+ * an edge bridge is a cell and two of its neighbours that touch an edge it
+ * does not touch.
+ */
+function linksOf(g: Geometry): LinkTable {
+  const bridges: number[][] = Array.from({ length: g.cellCount }, () => []);
+  const edgeLinks: { cell: number; edge: number; carrier: readonly number[] }[] = [];
+  const addEdgeLink = (cell: number, edge: number, carrier: readonly number[]) => edgeLinks.push({ cell, edge, carrier });
+  for (let a = 0; a < g.cellCount; a++) {
+    const around = neighborsOf(g, a);
+    const common = new Map<number, number[]>();
+    for (const x of around) {
+      for (const b of neighborsOf(g, x)) {
+        if (b <= a || areNeighbors(g, a, b)) continue;
+        const shared = common.get(b) ?? [];
+        shared.push(x);
+        common.set(b, shared);
+      }
+    }
+    for (const [b, shared] of common) if (shared.length === 2) (bridges[a] as number[]).push(b, shared[0] as number, shared[1] as number);
+    for (let edge = 1; edge <= 0x80; edge <<= 1) {
+      if (((g.edges[a] as number) & edge) !== 0) continue;
+      const onEdge = around.filter((x) => ((g.edges[x] as number) & edge) !== 0);
+      for (let i = 0; i < onEdge.length; i++) for (let j = i + 1; j < onEdge.length; j++) addEdgeLink(a, edge, [onEdge[i] as number, onEdge[j] as number]);
+    }
+  }
+  if (g.game === GameKind.Hex) addZiggurats(g, addEdgeLink);
+  // By cell, and within a cell the small carriers first (a stable sort keeps the rest in order).
+  edgeLinks.sort((p, q) => p.cell - q.cell || p.carrier.length - q.carrier.length);
+  const edgeLinkStart = new Int32Array(g.cellCount + 1);
+  const flatEdgeLinks: number[] = [];
+  const carriers: number[] = [];
+  let next = 0;
+  for (let c = 0; c < g.cellCount; c++) {
+    edgeLinkStart[c] = flatEdgeLinks.length;
+    for (; next < edgeLinks.length && (edgeLinks[next] as { cell: number }).cell === c; next++) {
+      const { edge, carrier } = edgeLinks[next] as { edge: number; carrier: readonly number[] };
+      flatEdgeLinks.push(edge, carriers.length, carriers.length + carrier.length);
+      carriers.push(...carrier);
+    }
+  }
+  edgeLinkStart[g.cellCount] = flatEdgeLinks.length;
+  const bridgeStart = new Int32Array(g.cellCount + 1);
+  for (let c = 0; c < g.cellCount; c++) bridgeStart[c + 1] = (bridgeStart[c] as number) + (bridges[c] as number[]).length;
+  return { bridgeStart, bridges: Int32Array.from(bridges.flat()), edgeLinkStart, edgeLinks: Int32Array.from(flatEdgeLinks), carriers: Int32Array.from(carriers) };
+}
+
+/** Every ziggurat that lies wholly on the board: of each stone two rows from an edge, both mirror images. */
+function addZiggurats(g: Geometry, add: (cell: number, edge: number, carrier: readonly number[]) => void): void {
+  const n = g.size as number;
+  for (const edge of [HexEdge.Top, HexEdge.Bottom, HexEdge.Left, HexEdge.Right]) {
+    for (const shape of ZIGGURATS) {
+      const steps = zigguratSteps(edge, shape);
+      for (let cell = 0; cell < g.cellCount; cell++) {
+        const r = g.row[cell] as number;
+        const c = g.col[cell] as number;
+        const fromEdge = edge === HexEdge.Top ? r : edge === HexEdge.Bottom ? n - 1 - r : edge === HexEdge.Left ? c : n - 1 - c;
+        if (fromEdge !== 2) continue;
+        const carrier = steps.map(([dr, dc]) => (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n ? g.index(r + dr, c + dc) : -1));
+        if (carrier.every((x) => x >= 0)) add(cell, edge, carrier);
+      }
+    }
+  }
+}
+
+interface Scratch {
+  readonly links: LinkTable;
+  /** Per cell: taken by a link's carrier already. */
+  readonly used: Uint8Array;
+  /** Union-find over group ids, and the goal edges each root reaches. */
+  readonly parent: Int32Array;
+  readonly reach: Int32Array;
+}
+
+const scratchOf = perGeometry((g): Scratch => ({ links: linksOf(g), used: new Uint8Array(g.cellCount), parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount) }));
+
+function root(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) {
+    const up = parent[parent[i] as number] as number;
+    parent[i] = up;
+    i = up;
+  }
+  return i;
+}
+
+/**
+ * Whether `player` joins all its goal edges (Hex: its two sides; Y: all
+ * three) through its stones, bridges and edge bridges with pairwise disjoint
+ * carriers: then it wins whoever moves. False is no proof of anything.
+ */
+export function bridgeConnected(g: Geometry, cells: Cells, player: Player): boolean {
+  const goal = goalEdges(g, player);
+  const labels = labelGroups(g, cells, player);
+  if (labels.groups === 0) return false;
+  const { links, used, parent, reach } = scratchOf(g);
+  for (let id = 0; id < labels.groups; id++) {
+    parent[id] = id;
+    reach[id] = (labels.groupEdges[id] as number) & goal;
+    if (reach[id] === goal) return true;
+  }
+  used.fill(0);
+  const { label } = labels;
+  const { bridgeStart, bridges, edgeLinkStart, edgeLinks, carriers } = links;
+  for (let a = 0; a < g.cellCount; a++) {
+    if (cells[a] !== player) continue;
+    for (let i = bridgeStart[a] as number; i < (bridgeStart[a + 1] as number); i += 3) {
+      const b = bridges[i] as number;
+      const x = bridges[i + 1] as number;
+      const y = bridges[i + 2] as number;
+      if (cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || used[x] !== 0 || used[y] !== 0) continue;
+      const ra = root(parent, label[a] as number);
+      const rb = root(parent, label[b] as number);
+      if (ra === rb) continue;
+      used[x] = 1;
+      used[y] = 1;
+      parent[rb] = ra;
+      reach[ra] = (reach[ra] as number) | (reach[rb] as number);
+      if (reach[ra] === goal) return true;
+    }
+  }
+  for (let a = 0; a < g.cellCount; a++) {
+    if (cells[a] !== player) continue;
+    for (let i = edgeLinkStart[a] as number; i < (edgeLinkStart[a + 1] as number); i += 3) {
+      const edge = (edgeLinks[i] as number) & goal;
+      if (edge === 0) continue;
+      const ra = root(parent, label[a] as number);
+      if (((reach[ra] as number) & edge) !== 0) continue;
+      const from = edgeLinks[i + 1] as number;
+      const to = edgeLinks[i + 2] as number;
+      let free = true;
+      for (let k = from; k < to && free; k++) {
+        const x = carriers[k] as number;
+        free = cells[x] === Color.Empty && used[x] === 0;
+      }
+      if (!free) continue;
+      for (let k = from; k < to; k++) used[carriers[k] as number] = 1;
+      reach[ra] = (reach[ra] as number) | edge;
+      if (reach[ra] === goal) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,140 @@
+// Bridge virtual connections against the exact solver: every board of Hex 3
+// and Y 4, random late boards of Hex 4 and 5 and Y 5 and 6, and boards built by hand.
+import { describe, expect, test } from 'vitest';
+import { Color, type Player, opponent } from '../../src/game/color.js';
+import { GameKind } from '../../src/game/geometry.js';
+import { Position } from '../../src/game/position.js';
+import { solve } from '../../src/search/solver.js';
+import { ZIGGURATS, bridgeConnected } from '../../src/search/virtual-connection.js';
+import { ANY, everyBoard, testRandom } from '../helpers/boards.js';
+
+const CHAR = { [Color.Empty]: '.', [Color.Black]: 'b', [Color.White]: 'w' } as const;
+
+function textOf(cells: Uint8Array): string {
+  return Array.from(cells, (v) => CHAR[v as Color]).join('');
+}
+
+/** Whether `player` wins the board (not yet won) with `toMove` to move, by the solver. */
+function solverSaysWins(game: GameKind, size: number, text: string, toMove: Player, player: Player): boolean {
+  const solution = solve(Position.fromText(game, size, text, toMove));
+  return solution.wins === (toMove === player);
+}
+
+/**
+ * Checks every claim on `boards`: a player said to be connected must win
+ * with either side to move. Returns the claims checked, so that a caller can
+ * insist there were enough of them.
+ */
+function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>): number {
+  let claims = 0;
+  for (const cells of boards) {
+    const text = textOf(cells);
+    const position = Position.fromText(game, size, text, Color.Black);
+    if (position.isOver()) continue;
+    for (const player of [Color.Black, Color.White] as const) {
+      if (!bridgeConnected(position.geometry, position.cells(), player)) continue;
+      claims++;
+      for (const toMove of [player, opponent(player)] as const) {
+        if (!solverSaysWins(game, size, text, toMove, player)) throw new Error(`${game} ${size}: ${text} is said to be connected for ${player}, yet it loses with ${toMove} to move`);
+      }
+    }
+  }
+  return claims;
+}
+
+function* randomBoards(cellCount: number, count: number, empty: number, seed: number): Generator<Uint8Array> {
+  const rng = testRandom(seed);
+  for (let n = 0; n < count; n++) {
+    const cells = new Uint8Array(cellCount);
+    for (let c = 0; c < cellCount; c++) cells[c] = rng() < empty ? Color.Empty : rng() < 0.5 ? Color.Black : Color.White;
+    yield cells;
+  }
+}
+
+describe('bridgeConnected', () => {
+  test('every board of Hex 3: each claim is a win whoever moves', () => {
+    expect(checkClaims(GameKind.Hex, 3, everyBoard(9, ANY))).toBeGreaterThan(1000);
+  });
+
+  test('every board of Y 4: each claim is a win whoever moves', () => {
+    expect(checkClaims(GameKind.Y, 4, everyBoard(10, ANY))).toBeGreaterThan(1000);
+  });
+
+  test.each([
+    [GameKind.Hex, 4, 3000, 0.5],
+    [GameKind.Hex, 5, 1500, 0.35],
+    [GameKind.Hex, 6, 600, 0.3],
+    [GameKind.Y, 5, 3000, 0.5],
+    [GameKind.Y, 6, 1500, 0.4],
+  ])('random boards of %s %i: each claim is a win whoever moves', (game, size, count, empty) => {
+    const cellCount = Position.empty(game, size).geometry.cellCount;
+    expect(checkClaims(game, size, randomBoards(cellCount, count, empty, size * 31))).toBeGreaterThan(count / 20);
+  });
+
+  test('the centre of Hex 3 is connected by two edge bridges', () => {
+    const p = Position.fromText(GameKind.Hex, 3, '....b....', Color.White);
+    expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
+    expect(bridgeConnected(p.geometry, p.cells(), Color.White)).toBe(false);
+  });
+
+  // Hex 5, rows top to bottom: black c2, b4 and the bridge between them
+  // (carrier b3, c3); c2 reaches row 1 and b4 row 5 by edge bridges.
+  const chain = ['.....', '..b..', '.....', '.b...', '.....'];
+  const hex5 = (rows: readonly string[]) => Position.fromText(GameKind.Hex, 5, rows.join(''), Color.White);
+
+  test('a chain of bridges from edge to edge is connected', () => {
+    const p = hex5(chain);
+    expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
+  });
+
+  test('an intrusion into a carrier breaks the chain (nothing else carries it)', () => {
+    for (const intruded of [['.....', '..b..', '.w...', '.b...', '.....'], ['..w..', '..b..', '.....', '.b...', '.....'], ['.....', '..b..', '.....', '.b...', '.w...']]) {
+      const p = hex5(intruded);
+      expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(false);
+    }
+  });
+
+  /**
+   * A Hex 6 board where a stone two rows from `edge` is linked to it by one
+   * ziggurat only: the stone's line of stones runs to the far edge, the
+   * carrier is empty, and every other cell is the opponent's. Rows and
+   * columns are swapped for white (columns a to f), as the board's symmetry does.
+   */
+  function zigguratBoard(edge: 'near' | 'far', player: Player, shape: number, breakAt: number | null): Position {
+    const n = 6;
+    const g = Position.empty(GameKind.Hex, n).geometry;
+    const steps = ZIGGURATS[shape] as readonly (readonly [number, number])[];
+    const sign = edge === 'near' ? 1 : -1;
+    // The stone's column (black) or row (white): the first where the whole carrier is on the board.
+    const line = [0, 1, 2, 3, 4, 5].find((l) => steps.every(([, d]) => l + sign * d >= 0 && l + sign * d < n)) as number;
+    // Black: the stone at row 3 (near: row 1 is its edge) or row 4 (far: row 6).
+    const at = (along: number, across: number) => (player === Color.Black ? g.index(along, across) : g.index(across, along));
+    const stoneAlong = edge === 'near' ? 2 : n - 3;
+    const cells = new Array<string>(g.cellCount).fill(player === Color.Black ? 'w' : 'b');
+    const mine = player === Color.Black ? 'b' : 'w';
+    const lineFrom = edge === 'near' ? stoneAlong : 0;
+    const lineTo = edge === 'near' ? n - 1 : stoneAlong;
+    for (let k = lineFrom; k <= lineTo; k++) cells[at(k, line)] = mine;
+    steps.forEach(([dAlong, dAcross], i) => {
+      const along = stoneAlong + sign * dAlong;
+      const across = line + sign * dAcross;
+      cells[at(along, across)] = i === breakAt ? (player === Color.Black ? 'w' : 'b') : '.';
+    });
+    return Position.fromText(GameKind.Hex, n, cells.join(''), opponent(player));
+  }
+
+  test.each(
+    ([Color.Black, Color.White] as const).flatMap((player) => (['near', 'far'] as const).flatMap((edge) => ZIGGURATS.map((_, shape) => [player, edge, shape] as const))),
+  )('a ziggurat links the stone to its edge (%s, %s edge, shape %i), as the solver confirms, and breaks with a cell taken', (player, edge, shape) => {
+    const whole = zigguratBoard(edge, player, shape, null);
+    expect(whole.isOver()).toBe(false);
+    expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
+    // The opponent moves first and still loses: the carrier holds.
+    expect(solve(whole).wins).toBe(false);
+    for (let cell = 0; cell < 8; cell++) {
+      const broken = zigguratBoard(edge, player, shape, cell);
+      expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
+    }
+  });
+});
+
