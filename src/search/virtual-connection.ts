@@ -12,14 +12,14 @@
  * The links are taken greedily, a link only when its carrier is still
  * unused: sound (every yes is a win), not complete (a different choice of
  * links, or a template beyond the ziggurat, may connect where this says
- * no). On Hex a stone two rows from its edge is linked to it by the
- * ziggurat (edge template IIIa) too, its carrier eight cells. It is a few
+ * no). A stone two rows from a side is linked to it by the ziggurat (edge
+ * template IIIa) too, its carrier eight cells. It is a few
  * passes over the board, cheap enough for every new node of a search (the
  * `leaf-vc` tactic), where it proves what random playouts would only
  * estimate.
  */
 import { Color, type Player } from '../game/color.js';
-import { type Cells, GameKind, type Geometry, HexEdge, areNeighbors, neighborsOf } from '../game/geometry.js';
+import { type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../game/geometry.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
@@ -49,34 +49,51 @@ interface LinkTable {
  * images: the stone's neighbour on its row and the three cells and four
  * cells of the two rows nearest the edge. That the stone's side keeps the
  * stone joined to the edge whatever the other side plays in it is checked
- * by brute force in test/search/virtual-connection.test.ts. The other edges'
- * follow by the board's symmetries (zigguratSteps).
+ * by the exact solver in test/search/virtual-connection.test.ts. The other
+ * sides', and Y's, follow by the boards' symmetries (zigguratSides).
  */
 export const ZIGGURATS: readonly (readonly (readonly [number, number])[])[] = [
   [[0, 1], [-1, 0], [-1, 1], [-1, 2], [-2, 0], [-2, 1], [-2, 2], [-2, 3]],
   [[0, -1], [-1, -1], [-1, 0], [-1, 1], [-2, -1], [-2, 0], [-2, 1], [-2, 2]],
 ];
 
-/**
- * A ziggurat's steps for a Hex edge: turned half round for the bottom, and
- * mirrored along the long diagonal (rows for columns, which keeps Hex's
- * neighbours) for the left, then turned for the right.
- */
-function zigguratSteps(edge: HexEdge, steps: readonly (readonly [number, number])[]): [number, number][] {
-  return steps.map(([dr, dc]): [number, number] => {
-    if (edge === HexEdge.Top) return [dr, dc];
-    if (edge === HexEdge.Bottom) return [-dr, -dc];
-    if (edge === HexEdge.Left) return [dc, dr];
-    return [-dc, -dr];
-  });
+/** A side of a board as a ziggurat sees it. */
+interface ZigguratSide {
+  readonly edge: number;
+  /** How many rows a cell lies from this side (0: it touches it). */
+  readonly distance: (cell: number) => number;
+  /** A step of ZIGGURATS (drawn for Hex's top edge) turned to this side. */
+  readonly turn: (dr: number, dc: number) => readonly [number, number];
 }
 
 /**
- * The links, found from the neighbour lists alone (so Hex and Y alike): a
- * bridge is a pair of non-adjacent cells with exactly two common neighbours;
- * an edge bridge is a cell and two of its neighbours that touch an edge it
- * does not touch.
+ * Each board's sides and how ZIGGURATS' steps turn to them. Hex: half a turn
+ * for the bottom; rows for columns (a mirror along the long diagonal, which
+ * keeps Hex's neighbours) for the left, and that turned for the right. Y:
+ * (r, c) → (−r, c) maps Hex's neighbours onto Y's, so the top edge's steps
+ * serve Y's bottom with their rows negated; the turn of the Y board that
+ * takes its bottom to its left side, (r, c) → (n − 1 − r + c, n − 1 − r),
+ * steps (dr, dc) → (dc − dr, −dr), and twice, to its right side.
  */
+function zigguratSides(g: Geometry): readonly ZigguratSide[] {
+  const n = g.size as number;
+  const row = (cell: number) => g.row[cell] as number;
+  const col = (cell: number) => g.col[cell] as number;
+  if (g.game === GameKind.Hex) {
+    return [
+      { edge: HexEdge.Top, distance: (c) => row(c), turn: (dr, dc) => [dr, dc] },
+      { edge: HexEdge.Bottom, distance: (c) => n - 1 - row(c), turn: (dr, dc) => [-dr, -dc] },
+      { edge: HexEdge.Left, distance: (c) => col(c), turn: (dr, dc) => [dc, dr] },
+      { edge: HexEdge.Right, distance: (c) => n - 1 - col(c), turn: (dr, dc) => [-dc, -dr] },
+    ];
+  }
+  return [
+    { edge: YSide.Bottom, distance: (c) => n - 1 - row(c), turn: (dr, dc) => [-dr, dc] },
+    { edge: YSide.Left, distance: (c) => col(c), turn: (dr, dc) => [dr + dc, dr] },
+    { edge: YSide.Right, distance: (c) => row(c) - col(c), turn: (dr, dc) => [-dc, -dr - dc] },
+  ];
+}
+
 function linksOf(g: Geometry): LinkTable {
   const bridges: number[][] = Array.from({ length: g.cellCount }, () => []);
   const edgeLinks: { cell: number; edge: number; carrier: readonly number[] }[] = [];
@@ -99,7 +116,7 @@ function linksOf(g: Geometry): LinkTable {
       for (let i = 0; i < onEdge.length; i++) for (let j = i + 1; j < onEdge.length; j++) addEdgeLink(a, edge, [onEdge[i] as number, onEdge[j] as number]);
     }
   }
-  if (g.game === GameKind.Hex) addZiggurats(g, addEdgeLink);
+  addZiggurats(g, addEdgeLink);
   // By cell, and within a cell the small carriers first (a stable sort keeps the rest in order).
   edgeLinks.sort((p, q) => p.cell - q.cell || p.carrier.length - q.carrier.length);
   const edgeLinkStart = new Int32Array(g.cellCount + 1);
@@ -120,19 +137,19 @@ function linksOf(g: Geometry): LinkTable {
   return { bridgeStart, bridges: Int32Array.from(bridges.flat()), edgeLinkStart, edgeLinks: Int32Array.from(flatEdgeLinks), carriers: Int32Array.from(carriers) };
 }
 
-/** Every ziggurat that lies wholly on the board: of each stone two rows from an edge, both mirror images. */
+/** Every ziggurat that lies wholly on the board: of each stone two rows from a side, both mirror images. */
 function addZiggurats(g: Geometry, add: (cell: number, edge: number, carrier: readonly number[]) => void): void {
-  const n = g.size as number;
-  for (const edge of [HexEdge.Top, HexEdge.Bottom, HexEdge.Left, HexEdge.Right]) {
+  for (const side of zigguratSides(g)) {
     for (const shape of ZIGGURATS) {
-      const steps = zigguratSteps(edge, shape);
       for (let cell = 0; cell < g.cellCount; cell++) {
+        if (side.distance(cell) !== 2) continue;
         const r = g.row[cell] as number;
         const c = g.col[cell] as number;
-        const fromEdge = edge === HexEdge.Top ? r : edge === HexEdge.Bottom ? n - 1 - r : edge === HexEdge.Left ? c : n - 1 - c;
-        if (fromEdge !== 2) continue;
-        const carrier = steps.map(([dr, dc]) => (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n ? g.index(r + dr, c + dc) : -1));
-        if (carrier.every((x) => x >= 0)) add(cell, edge, carrier);
+        const carrier = shape.map(([dr, dc]) => {
+          const [tr, tc] = side.turn(dr, dc);
+          return g.index(r + tr, c + tc);
+        });
+        if (carrier.every((x) => x >= 0)) add(cell, side.edge, carrier);
       }
     }
   }

@@ -136,5 +136,52 @@ describe('bridgeConnected', () => {
       expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
     }
   });
+
+  /**
+   * A Y 6 board where a stone three rows up is linked to the bottom side by
+   * one ziggurat only: rows 1 to 3 are the player's (they touch the left
+   * and right sides), the stone sits on row 4, the carrier is empty, and
+   * every other cell is the opponent's; then turned `turns` times (the turn
+   * that takes the bottom side to the left one), so each side is tested.
+   */
+  function yZigguratBoard(player: Player, shape: number, turns: number, breakAt: number | null): Position {
+    const n = 6;
+    const g = Position.empty(GameKind.Y, n).geometry;
+    const them = player === Color.Black ? 'w' : 'b';
+    const mine = player === Color.Black ? 'b' : 'w';
+    const steps = ZIGGURATS[shape] as readonly (readonly [number, number])[];
+    // Y's bottom sees the Hex top edge's steps with their rows negated.
+    const carrierAt = (c: number) => steps.map(([dr, dc]) => g.index(3 - dr, c + dc));
+    const column = [0, 1, 2, 3].find((c) => carrierAt(c).every((x) => x >= 0)) as number;
+    const bottom = new Array<string>(g.cellCount).fill(them);
+    for (let cell = 0; cell < g.cellCount; cell++) if ((g.row[cell] as number) <= 2) bottom[cell] = mine;
+    bottom[g.index(3, column)] = mine;
+    carrierAt(column).forEach((x, i) => (bottom[x] = i === breakAt ? them : '.'));
+    let cells = bottom;
+    for (let t = 0; t < turns; t++) {
+      const turned = new Array<string>(g.cellCount);
+      for (let cell = 0; cell < g.cellCount; cell++) {
+        const r = g.row[cell] as number;
+        const c = g.col[cell] as number;
+        turned[g.index(n - 1 - r + c, n - 1 - r)] = cells[cell] as string;
+      }
+      cells = turned;
+    }
+    return Position.fromText(GameKind.Y, n, cells.join(''), opponent(player));
+  }
+
+  test.each(([Color.Black, Color.White] as const).flatMap((player) => [0, 1, 2].flatMap((turns) => ZIGGURATS.map((_, shape) => [player, turns, shape] as const))))(
+    'a ziggurat links a Y stone to its side (%s, turned %i times, shape %i), as the solver confirms, and breaks with a cell taken',
+    (player, turns, shape) => {
+      const whole = yZigguratBoard(player, shape, turns, null);
+      expect(whole.isOver()).toBe(false);
+      expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
+      expect(solve(whole).wins).toBe(false);
+      for (let cell = 0; cell < 8; cell++) {
+        const broken = yZigguratBoard(player, shape, turns, cell);
+        expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
+      }
+    },
+  );
 });
 
