@@ -94,6 +94,12 @@ function zigguratSides(g: Geometry): readonly ZigguratSide[] {
   ];
 }
 
+/**
+ * The links, found from the neighbour lists alone (so Hex and Y alike): a
+ * bridge is a pair of non-adjacent cells with exactly two common neighbours;
+ * an edge bridge is a cell and two of its neighbours that touch an edge it
+ * does not touch; the ziggurats come from addZiggurats.
+ */
 function linksOf(g: Geometry): LinkTable {
   const bridges: number[][] = Array.from({ length: g.cellCount }, () => []);
   const edgeLinks: { cell: number; edge: number; carrier: readonly number[] }[] = [];
