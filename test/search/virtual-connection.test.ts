@@ -95,6 +95,23 @@ describe('bridgeConnected', () => {
   });
 
   /**
+   * `board(null)` has one ziggurat as the player's only link to a side: it
+   * must be claimed, and the solver must find the opponent, who moves first,
+   * lost there (the carrier holds); `board(k)`, the same with carrier cell k
+   * taken by the opponent, must not be claimed.
+   */
+  function expectZigguratHolds(player: Player, board: (breakAt: number | null) => Position): void {
+    const whole = board(null);
+    expect(whole.isOver()).toBe(false);
+    expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
+    expect(solve(whole).wins).toBe(false);
+    for (let cell = 0; cell < 8; cell++) {
+      const broken = board(cell);
+      expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
+    }
+  }
+
+  /**
    * A Hex 6 board where a stone two rows from `edge` is linked to it by one
    * ziggurat only: the stone's line of stones runs to the far edge, the
    * carrier is empty, and every other cell is the opponent's. Rows and
@@ -126,15 +143,7 @@ describe('bridgeConnected', () => {
   test.each(
     ([Color.Black, Color.White] as const).flatMap((player) => (['near', 'far'] as const).flatMap((edge) => ZIGGURATS.map((_, shape) => [player, edge, shape] as const))),
   )('a ziggurat links the stone to its edge (%s, %s edge, shape %i), as the solver confirms, and breaks with a cell taken', (player, edge, shape) => {
-    const whole = zigguratBoard(edge, player, shape, null);
-    expect(whole.isOver()).toBe(false);
-    expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
-    // The opponent moves first and still loses: the carrier holds.
-    expect(solve(whole).wins).toBe(false);
-    for (let cell = 0; cell < 8; cell++) {
-      const broken = zigguratBoard(edge, player, shape, cell);
-      expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
-    }
+    expectZigguratHolds(player, (breakAt) => zigguratBoard(edge, player, shape, breakAt));
   });
 
   /**
@@ -173,14 +182,7 @@ describe('bridgeConnected', () => {
   test.each(([Color.Black, Color.White] as const).flatMap((player) => [0, 1, 2].flatMap((turns) => ZIGGURATS.map((_, shape) => [player, turns, shape] as const))))(
     'a ziggurat links a Y stone to its side (%s, turned %i times, shape %i), as the solver confirms, and breaks with a cell taken',
     (player, turns, shape) => {
-      const whole = yZigguratBoard(player, shape, turns, null);
-      expect(whole.isOver()).toBe(false);
-      expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
-      expect(solve(whole).wins).toBe(false);
-      for (let cell = 0; cell < 8; cell++) {
-        const broken = yZigguratBoard(player, shape, turns, cell);
-        expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
-      }
+      expectZigguratHolds(player, (breakAt) => yZigguratBoard(player, shape, turns, breakAt));
     },
   );
 });
