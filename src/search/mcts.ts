@@ -20,7 +20,7 @@ import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, type TacticSet, hasWinningCell, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
-import { bridgeConnected } from './virtual-connection.js';
+import { virtualWinner } from './virtual-connection.js';
 import { Selection, keepsAmaf } from './selection.js';
 
 export interface SearchSettings {
@@ -372,8 +372,8 @@ export class Mcts {
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
     if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
-    const bridges = tacticSet(this.settings.tactics).has('leaf-vc');
-    const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), { bridges }) : null;
+    const connections = tacticSet(this.settings.tactics).has('leaf-vc');
+    const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), { connections }) : null;
     if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
 
     const budget = limits.playouts ?? (limits.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
@@ -617,9 +617,9 @@ export class Mcts {
 
   /**
    * Marks a node decided: won already; with the `leaf-win` tactic, won at
-   * once by the side to move; with `leaf-vc`, joined by bridges for either
-   * side (virtual-connection.ts), unless a swap may still come: it would
-   * hand the connecting stone to the other side.
+   * once by the side to move; with `leaf-vc`, joined by virtual connections
+   * for either side (virtual-connection.ts), unless a swap may still come:
+   * it would hand the connecting stones to the other side.
    */
   private prove(node: Node, position: Position): void {
     const winner = position.winner();
@@ -631,11 +631,7 @@ export class Mcts {
     const g = position.geometry;
     const cells = position.peekCells();
     if (tactics.has('leaf-win') && hasWinningCell(g, cells, position.toMove)) node.proven = position.toMove;
-    else if (tactics.has('leaf-vc') && !position.canSwap()) {
-      const waiting = opponent(position.toMove);
-      if (bridgeConnected(g, cells, position.toMove)) node.proven = position.toMove;
-      else if (bridgeConnected(g, cells, waiting)) node.proven = waiting;
-    }
+    else if (tactics.has('leaf-vc') && !position.canSwap()) node.proven = virtualWinner(g, cells, position.toMove);
   }
 
   /** The slot to descend into, or −1 when there is none. */

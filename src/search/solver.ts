@@ -9,7 +9,7 @@ import { Color, type Player, opponent } from '../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
 import type { Position } from '../game/position.js';
 import { stoneWins } from './connect.js';
-import { bridgeConnected } from './virtual-connection.js';
+import { virtualWinner } from './virtual-connection.js';
 
 /** More empty cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
 export const MAX_SOLVER_EMPTY = 32;
@@ -42,11 +42,12 @@ class Negamax {
     /** The most positions to solve before giving up. */
     private readonly budget = Number.POSITIVE_INFINITY,
     /**
-     * Whether a position that either side has joined by bridges is decided
-     * at once (virtual-connection.ts, itself tested against this solver
-     * without them): exact either way, and far fewer positions late in a game.
+     * Whether a position that either side has joined by virtual connections
+     * is decided at once (virtual-connection.ts, itself tested against this
+     * solver without them): exact either way, and far fewer positions late
+     * in a game.
      */
-    private readonly bridges = false,
+    private readonly connections = false,
   ) {
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
@@ -91,10 +92,8 @@ class Negamax {
    */
   private decide(toMove: Player): boolean {
     const them = opponent(toMove);
-    if (this.bridges) {
-      if (bridgeConnected(this.g, this.cells, toMove)) return true;
-      if (bridgeConnected(this.g, this.cells, them)) return false;
-    }
+    const connected = this.connections ? virtualWinner(this.g, this.cells, toMove) : null;
+    if (connected !== null) return connected === toMove;
     let threat = -1;
     for (const move of this.order) {
       if (this.cells[move] !== Color.Empty) continue;
@@ -141,14 +140,14 @@ export interface QuickSolution {
  * Solves a late position for play: stops at the first winning move (solve()
  * finds them all), and gives up (null) past `maxPositions` table entries, so
  * its cost is bounded; null also when there are too many empty cells. With
- * `bridges`, a position either side has joined by bridges is decided
- * without search below it.
+ * `connections`, a position either side has joined by virtual connections
+ * is decided without search below it.
  */
-export function solveWithin(position: Position, maxPositions: number, options: { readonly bridges?: boolean } = {}): QuickSolution | null {
+export function solveWithin(position: Position, maxPositions: number, options: { readonly connections?: boolean } = {}): QuickSolution | null {
   const cells = position.cells();
   const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
   if (empty > MAX_SOLVER_EMPTY || position.isOver()) return null;
-  const search = new Negamax(position.geometry, cells, maxPositions, options.bridges === true);
+  const search = new Negamax(position.geometry, cells, maxPositions, options.connections === true);
   try {
     for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };
     return { wins: false, move: null, nodes: search.nodes };

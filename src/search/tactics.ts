@@ -151,8 +151,8 @@ export type TacticKind = 'win' | 'block' | 'bridge';
  * Every tactic that can be switched on its own: the root's three; `leaf-win`,
  * which proves a leaf whose side to move has a one-move win (so the search
  * counts its playouts as certain instead of evaluating it); and `leaf-vc`,
- * which proves a leaf where either side joins its edges by bridges
- * (virtual-connection.ts).
+ * which proves a leaf where either side has joined its edges by virtual
+ * connections (virtual-connection.ts).
  */
 export const TACTICS = ['win', 'block', 'bridge', 'leaf-win', 'leaf-vc'] as const;
 export type Tactic = (typeof TACTICS)[number];

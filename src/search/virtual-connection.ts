@@ -18,7 +18,7 @@
  * `leaf-vc` tactic), where it proves what random playouts would only
  * estimate.
  */
-import { Color, type Player } from '../game/color.js';
+import { Color, type Player, opponent } from '../game/color.js';
 import { type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../game/geometry.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { goalEdges } from './connect.js';
@@ -186,7 +186,7 @@ function root(parent: Int32Array, i: number): number {
  * three) through its stones, bridges and edge bridges with pairwise disjoint
  * carriers: then it wins whoever moves. False is no proof of anything.
  */
-export function bridgeConnected(g: Geometry, cells: Cells, player: Player): boolean {
+export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): boolean {
   const goal = goalEdges(g, player);
   const labels = labelGroups(g, cells, player);
   if (labels.groups === 0) return false;
@@ -237,4 +237,15 @@ export function bridgeConnected(g: Geometry, cells: Cells, player: Player): bool
     }
   }
   return false;
+}
+
+/**
+ * The side that has joined its goal edges by virtual connections (the side
+ * to move asked first; both cannot be), or null when neither has: the
+ * position's winner whoever moves, as far as virtuallyConnected can tell.
+ */
+export function virtualWinner(g: Geometry, cells: Cells, toMove: Player): Player | null {
+  if (virtuallyConnected(g, cells, toMove)) return toMove;
+  const waiting = opponent(toMove);
+  return virtuallyConnected(g, cells, waiting) ? waiting : null;
 }

@@ -113,10 +113,10 @@ describe('solver', () => {
     }
   });
 
-  test('solveWithin with bridges (positions joined by virtual connections decided at once) agrees with solve on late Hex 7 positions', () => {
+  test('solveWithin with connections (positions joined by virtual connections decided at once) agrees with solve on late Hex 7 positions', () => {
     const rng = lcgRandom(12);
     let checked = 0;
-    const nodes = { plain: 0, bridges: 0 };
+    const nodes = { plain: 0, connections: 0 };
     while (checked < 40) {
       const p = Position.empty(GameKind.Hex, 7, { swap: false });
       while (p.legalMoves().length > 14 && !p.isOver()) {
@@ -126,15 +126,15 @@ describe('solver', () => {
       if (p.isOver()) continue;
       const full = solve(p);
       const plain = solveWithin(p, Number.POSITIVE_INFINITY) as QuickSolution;
-      const quick = solveWithin(p, Number.POSITIVE_INFINITY, { bridges: true }) as QuickSolution;
+      const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections: true }) as QuickSolution;
       expect(quick.wins).toBe(full.wins);
       if (full.wins) expect(full.winningMoves).toContain(quick.move);
       nodes.plain += plain.nodes;
-      nodes.bridges += quick.nodes;
+      nodes.connections += quick.nodes;
       checked++;
     }
     // Not vacuous: the connections decided positions that the plain search had to search below.
-    expect(nodes.bridges).toBeLessThan(nodes.plain);
+    expect(nodes.connections).toBeLessThan(nodes.plain);
   });
 
   test('solveWithin: the first winning move, or null past its budget or its size', () => {
@@ -147,8 +147,8 @@ describe('solver', () => {
       }
       if (p.isOver()) continue;
       const full = solve(p);
-      for (const bridges of [false, true]) {
-        const quick = solveWithin(p, Number.POSITIVE_INFINITY, { bridges });
+      for (const connections of [false, true]) {
+        const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections });
         expect(quick?.wins).toBe(full.wins);
         if (full.wins) expect(full.winningMoves).toContain(quick?.move);
         else expect(quick?.move).toBeNull();

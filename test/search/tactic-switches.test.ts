@@ -11,7 +11,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
-import { bridgeConnected } from '../../src/search/virtual-connection.js';
+import { virtualWinner } from '../../src/search/virtual-connection.js';
 import {
   ALL_TACTICS,
   NO_TACTICS,
@@ -234,7 +234,7 @@ describe('the search with one tactic off', () => {
   });
 
   test('leaf-vc: with it no leaf that either side has joined by virtual connections is evaluated, without it some are', async () => {
-    await expectLeavesProven('leaf-vc', 26, (q) => bridgeConnected(q.geometry, q.cells(), Color.Black) || bridgeConnected(q.geometry, q.cells(), Color.White));
+    await expectLeavesProven('leaf-vc', 26, (q) => virtualWinner(q.geometry, q.cells(), q.toMove) !== null);
   });
 
   test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {

@@ -5,7 +5,7 @@ import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { solve } from '../../src/search/solver.js';
-import { ZIGGURATS, bridgeConnected } from '../../src/search/virtual-connection.js';
+import { ZIGGURATS, virtuallyConnected } from '../../src/search/virtual-connection.js';
 import { ANY, everyBoard, testRandom } from '../helpers/boards.js';
 
 const CHAR = { [Color.Empty]: '.', [Color.Black]: 'b', [Color.White]: 'w' } as const;
@@ -32,7 +32,7 @@ function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>)
     const position = Position.fromText(game, size, text, Color.Black);
     if (position.isOver()) continue;
     for (const player of [Color.Black, Color.White] as const) {
-      if (!bridgeConnected(position.geometry, position.cells(), player)) continue;
+      if (!virtuallyConnected(position.geometry, position.cells(), player)) continue;
       claims++;
       for (const toMove of [player, opponent(player)] as const) {
         if (!solverSaysWins(game, size, text, toMove, player)) throw new Error(`${game} ${size}: ${text} is said to be connected for ${player}, yet it loses with ${toMove} to move`);
@@ -51,7 +51,7 @@ function* randomBoards(cellCount: number, count: number, empty: number, seed: nu
   }
 }
 
-describe('bridgeConnected', () => {
+describe('virtuallyConnected', () => {
   test('every board of Hex 3: each claim is a win whoever moves', () => {
     expect(checkClaims(GameKind.Hex, 3, everyBoard(9, ANY))).toBeGreaterThan(1000);
   });
@@ -73,8 +73,8 @@ describe('bridgeConnected', () => {
 
   test('the centre of Hex 3 is connected by two edge bridges', () => {
     const p = Position.fromText(GameKind.Hex, 3, '....b....', Color.White);
-    expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
-    expect(bridgeConnected(p.geometry, p.cells(), Color.White)).toBe(false);
+    expect(virtuallyConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
+    expect(virtuallyConnected(p.geometry, p.cells(), Color.White)).toBe(false);
   });
 
   // Hex 5, rows top to bottom: black c2, b4 and the bridge between them
@@ -84,13 +84,13 @@ describe('bridgeConnected', () => {
 
   test('a chain of bridges from edge to edge is connected', () => {
     const p = hex5(chain);
-    expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
+    expect(virtuallyConnected(p.geometry, p.cells(), Color.Black)).toBe(true);
   });
 
   test('an intrusion into a carrier breaks the chain (nothing else carries it)', () => {
     for (const intruded of [['.....', '..b..', '.w...', '.b...', '.....'], ['..w..', '..b..', '.....', '.b...', '.....'], ['.....', '..b..', '.....', '.b...', '.w...']]) {
       const p = hex5(intruded);
-      expect(bridgeConnected(p.geometry, p.cells(), Color.Black)).toBe(false);
+      expect(virtuallyConnected(p.geometry, p.cells(), Color.Black)).toBe(false);
     }
   });
 
@@ -103,11 +103,11 @@ describe('bridgeConnected', () => {
   function expectZigguratHolds(player: Player, board: (breakAt: number | null) => Position): void {
     const whole = board(null);
     expect(whole.isOver()).toBe(false);
-    expect(bridgeConnected(whole.geometry, whole.cells(), player)).toBe(true);
+    expect(virtuallyConnected(whole.geometry, whole.cells(), player)).toBe(true);
     expect(solve(whole).wins).toBe(false);
     for (let cell = 0; cell < 8; cell++) {
       const broken = board(cell);
-      expect(bridgeConnected(broken.geometry, broken.cells(), player)).toBe(false);
+      expect(virtuallyConnected(broken.geometry, broken.cells(), player)).toBe(false);
     }
   }
 
