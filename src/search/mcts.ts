@@ -18,7 +18,7 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import { AmafView } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
-import { type TacticKind, type TacticSet, hasWinningCell, tacticSet, tacticalChoice } from './tactics.js';
+import { type TacticKind, type TacticSet, connectingMoves, hasWinningCell, mustPlay, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
 import { virtualWinner } from './virtual-connection.js';
 import { Selection, keepsAmaf } from './selection.js';
@@ -34,8 +34,8 @@ export interface SearchSettings {
   readonly seed: number;
   /**
    * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
-   * and `bridge` at the root, `leaf-win` and `leaf-vc` at the leaves; true
-   * for all of them, false for none.
+   * and `bridge` at the root, `mustplay` at the root and every node,
+   * `leaf-win` and `leaf-vc` at the leaves; true for all of them, false for none.
    */
   readonly tactics: boolean | TacticSet;
   /**
@@ -367,13 +367,14 @@ export class Mcts {
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
     if (root.moves.length === 0) root.proven = null;
-    const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, tacticSet(this.settings.tactics));
+    const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, this.rootTactics(position));
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
     if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
-    const connections = tacticSet(this.settings.tactics).has('leaf-vc');
-    const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), { connections }) : null;
+    const tactics = tacticSet(this.settings.tactics);
+    const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
+    const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), shortcuts) : null;
     if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
 
     const budget = limits.playouts ?? (limits.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
@@ -587,7 +588,15 @@ export class Mcts {
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
-      if (node.untried === null) node.untried = shuffled(position.legalMoves(), this.next);
+      if (node.untried === null) {
+        const moves = this.movesWorthSearching(position, node !== root);
+        if (!Array.isArray(moves)) {
+          node.proven = moves.winner;
+          (path[path.length - 2] as Node).priors = null;
+          return leaf();
+        }
+        node.untried = shuffled(moves, this.next);
+      }
       if (this.amaf) {
         // In the order the plain search would pop them, so ties go the same way.
         node.addAmafSlots(node.untried.splice(0).reverse());
@@ -613,6 +622,37 @@ export class Mcts {
       }
       node = chosen;
     }
+  }
+
+  /** The root's tactics: all those switched on, but `mustplay` only where no swap may come. */
+  private rootTactics(position: Position): TacticSet {
+    const tactics = tacticSet(this.settings.tactics);
+    if (!tactics.has('mustplay') || !position.canSwap()) return tactics;
+    return new Set([...tactics].filter((t) => t !== 'mustplay'));
+  }
+
+  /**
+   * A node's moves, as it is first searched: the legal moves; or with the
+   * `mustplay` tactic (and no swap to come) the moves that join the side to
+   * move by virtual connections, if it has any, else those of the
+   * must-play region (tactics.ts). Where that decides the node (a joining
+   * move wins; an empty region loses), its winner, unless `mayProve` is
+   * false (the root, which must name a move): then the joining moves, or
+   * every legal move.
+   */
+  private movesWorthSearching(position: Position, mayProve: boolean): Move[] | { readonly winner: Player } {
+    if (!tacticSet(this.settings.tactics).has('mustplay') || position.canSwap()) return position.legalMoves();
+    const g = position.geometry;
+    const cells = position.peekCells();
+    const toMove = position.toMove;
+    const joining = connectingMoves(g, cells, toMove);
+    if (joining === null || joining.length > 0) {
+      if (mayProve) return { winner: toMove };
+      if (joining !== null) return joining;
+    }
+    const must = mustPlay(g, cells, toMove);
+    if (must === null || (must.length === 0 && !mayProve)) return position.legalMoves();
+    return must.length === 0 ? { winner: opponent(toMove) } : must;
   }
 
   /**

@@ -9,6 +9,7 @@ import { Color, type Player, opponent } from '../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
 import type { Position } from '../game/position.js';
 import { stoneWins } from './connect.js';
+import { connectingMoves, mustPlay } from './tactics.js';
 import { virtualWinner } from './virtual-connection.js';
 
 /** More empty cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
@@ -48,6 +49,12 @@ class Negamax {
      * in a game.
      */
     private readonly connections = false,
+    /**
+     * Whether a quiet position with a move that joins the side to move by
+     * virtual connections is won at once, and otherwise its moves are only
+     * those of its must-play region (tactics.ts, likewise tested): exact either way.
+     */
+    private readonly mustPlay = false,
   ) {
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
@@ -104,8 +111,13 @@ class Negamax {
       }
     }
     if (threat >= 0) return this.movesToWin(threat, toMove);
+    // A move that joins the side to move by virtual connections wins; else,
+    // outside the must-play region every move loses (tactics.ts), so only its moves need trying.
+    if (this.mustPlay && connectingMoves(this.g, this.cells, toMove)?.length !== 0) return true;
+    const must = this.mustPlay ? mustPlay(this.g, this.cells, toMove) : null;
+    const allowed = must === null ? null : new Set(must);
     for (const move of this.order) {
-      if (this.cells[move] === Color.Empty && this.movesToWin(move, toMove)) return true;
+      if (this.cells[move] === Color.Empty && (allowed === null || allowed.has(move)) && this.movesToWin(move, toMove)) return true;
     }
     return false;
   }
@@ -141,13 +153,14 @@ export interface QuickSolution {
  * finds them all), and gives up (null) past `maxPositions` table entries, so
  * its cost is bounded; null also when there are too many empty cells. With
  * `connections`, a position either side has joined by virtual connections
- * is decided without search below it.
+ * is decided without search below it; with `mustPlay`, only the moves of a
+ * position's must-play region are searched.
  */
-export function solveWithin(position: Position, maxPositions: number, options: { readonly connections?: boolean } = {}): QuickSolution | null {
+export function solveWithin(position: Position, maxPositions: number, options: { readonly connections?: boolean; readonly mustPlay?: boolean } = {}): QuickSolution | null {
   const cells = position.cells();
   const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
   if (empty > MAX_SOLVER_EMPTY || position.isOver()) return null;
-  const search = new Negamax(position.geometry, cells, maxPositions, options.connections === true);
+  const search = new Negamax(position.geometry, cells, maxPositions, options.connections === true, options.mustPlay === true);
   try {
     for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };
     return { wins: false, move: null, nodes: search.nodes };

@@ -1,14 +1,17 @@
 /**
  * Exact tactics that random playouts miss: a move that wins at once, the
- * moves that stop every one-move win of the opponent, and the answer to an
- * intrusion into a bridge. Each is decided on the cells alone, so it stays
- * exact, and costs a few passes over the board.
+ * moves that stop every one-move win of the opponent, the moves that join
+ * by virtual connections or stop every such threat of the opponent (the
+ * must-play region), and the answer to an intrusion into a bridge. Each is
+ * decided on the cells alone, so it stays exact (the must-play region
+ * sound, as the connections are), and costs a few passes over the board.
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../game/geometry.js';
 import { goalEdges } from './connect.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
+import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';
 
 /** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
 function completes(g: Geometry, labels: Labels, c: number, goal: number): boolean {
@@ -144,17 +147,73 @@ export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusi
   return [...answers].sort((x, y) => x - y);
 }
 
-/** The root's tactics, which restrict or decide the root's moves. */
-export type TacticKind = 'win' | 'block' | 'bridge';
+/**
+ * The empty cells where a stone of `player` would join its edges by virtual
+ * connections (virtual-connection.ts): each wins, whoever moves next. Null
+ * when `player` is joined already (every move then wins, or all but a few).
+ */
+export function connectingMoves(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+  const keys = completionCandidates(g, cells, player);
+  if (keys === null) return null;
+  const work = cells.slice();
+  return keys.filter((x) => {
+    work[x] = player;
+    const joined = virtuallyConnected(g, work, player);
+    work[x] = Color.Empty;
+    return joined;
+  });
+}
 
 /**
- * Every tactic that can be switched on its own: the root's three; `leaf-win`,
+ * The moves `toMove` must choose from, or null when anything goes. Where a
+ * stone of the opponent at x would join its edges by a virtual connection
+ * with carrier C (a semi-connection, virtual-connection.ts), every move of
+ * `toMove` outside C and x loses: the opponent plays x, and the connection
+ * holds. So `toMove` must play in every such set at once (their
+ * intersection: H-search's must-play region, by which MoHex prunes), or
+ * win at once, which ends the game first: those moves are added. Empty
+ * when the position is lost (the opponent is joined already, or its
+ * semi-connections leave nothing). Sound, as the connections are; not
+ * complete: other moves may lose too. A swap, which would hand the stones
+ * over, is the caller's to rule out.
+ */
+export function mustPlay(g: Geometry, cells: Cells, toMove: Player): CellIndex[] | null {
+  const them = opponent(toMove);
+  const keys = completionCandidates(g, cells, them);
+  let allowed: Uint8Array | null = keys === null ? new Uint8Array(g.cellCount) : null;
+  if (keys !== null) {
+    const work = cells.slice();
+    for (const x of keys) {
+      work[x] = them;
+      const carrier = virtualCarrier(g, work, them);
+      work[x] = Color.Empty;
+      if (carrier === null) continue;
+      const inside = new Uint8Array(g.cellCount);
+      inside[x] = 1;
+      for (const c of carrier) inside[c] = 1;
+      if (allowed === null) allowed = inside;
+      else for (let c = 0; c < g.cellCount; c++) allowed[c] = (allowed[c] as number) & (inside[c] as number);
+    }
+  }
+  if (allowed === null) return null;
+  for (const c of winningCells(g, cells, toMove)) allowed[c] = 1;
+  const moves: CellIndex[] = [];
+  for (let c = 0; c < g.cellCount; c++) if (allowed[c] === 1 && cells[c] === Color.Empty) moves.push(c);
+  return moves;
+}
+
+/** The root's tactics, which restrict or decide the root's moves. */
+export type TacticKind = 'win' | 'block' | 'mustplay' | 'bridge';
+
+/**
+ * Every tactic that can be switched on its own: the root's four (`mustplay`
+ * also prunes every node of the tree as it is first searched); `leaf-win`,
  * which proves a leaf whose side to move has a one-move win (so the search
  * counts its playouts as certain instead of evaluating it); and `leaf-vc`,
  * which proves a leaf where either side has joined its edges by virtual
  * connections (virtual-connection.ts).
  */
-export const TACTICS = ['win', 'block', 'bridge', 'leaf-win', 'leaf-vc'] as const;
+export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc'] as const;
 export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 
@@ -199,8 +258,11 @@ export interface TacticalChoice {
 /**
  * The root's tactical restriction, by priority: win at once; else stop all
  * the opponent's one-move wins (when nothing stops them, no restriction:
- * the game is lost anyway); else answer a bridge intrusion by `lastMove`.
- * A tactic not in `enabled` is skipped, and the next one is asked.
+ * the game is lost anyway); else play in the must-play region of the
+ * opponent's semi-connections (mustPlay; when it is empty, no restriction
+ * either); else answer a bridge intrusion by `lastMove`. A tactic not in
+ * `enabled` is skipped, and the next one is asked. The caller leaves
+ * `mustplay` out while a swap may come (mustPlay cannot see it).
  */
 export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMove: CellIndex | null, enabled: TacticSet = ALL_TACTICS): TacticalChoice | null {
   if (enabled.has('win')) {
@@ -210,6 +272,10 @@ export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMo
   if (enabled.has('block')) {
     const blocks = blockingMoves(g, cells, toMove);
     if (blocks !== null) return blocks.length > 0 ? { kind: 'block', moves: blocks } : null;
+  }
+  if (enabled.has('mustplay')) {
+    const must = mustPlay(g, cells, toMove);
+    if (must !== null) return must.length > 0 ? { kind: 'mustplay', moves: must } : null;
   }
   if (lastMove !== null && enabled.has('bridge')) {
     const answers = bridgeAnswers(g, cells, toMove, lastMove);

@@ -19,10 +19,10 @@
  * estimate.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import { type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../game/geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../game/geometry.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { goalEdges } from './connect.js';
-import { labelGroups } from './groups.js';
+import { type Labels, labelGroups } from './groups.js';
 
 /**
  * Every possible link of a board, as flat tables grouped by the link's
@@ -31,7 +31,7 @@ import { labelGroups } from './groups.js';
  */
 interface LinkTable {
   readonly bridgeStart: Int32Array;
-  /** Bridges, three entries each: the other stone (a higher cell), carrier x, carrier y. */
+  /** Bridges, three entries each: the other stone, carrier x, carrier y; each bridge listed under both its stones. */
   readonly bridges: Int32Array;
   readonly edgeLinkStart: Int32Array;
   /**
@@ -115,7 +115,11 @@ function linksOf(g: Geometry): LinkTable {
         common.set(b, shared);
       }
     }
-    for (const [b, shared] of common) if (shared.length === 2) (bridges[a] as number[]).push(b, shared[0] as number, shared[1] as number);
+    for (const [b, shared] of common) {
+      if (shared.length !== 2) continue;
+      (bridges[a] as number[]).push(b, shared[0] as number, shared[1] as number);
+      (bridges[b] as number[]).push(a, shared[0] as number, shared[1] as number);
+    }
     for (let edge = 1; edge <= 0x80; edge <<= 1) {
       if (((g.edges[a] as number) & edge) !== 0) continue;
       const onEdge = around.filter((x) => ((g.edges[x] as number) & edge) !== 0);
@@ -163,14 +167,16 @@ function addZiggurats(g: Geometry, add: (cell: number, edge: number, carrier: re
 
 interface Scratch {
   readonly links: LinkTable;
-  /** Per cell: taken by a link's carrier already. */
-  readonly used: Uint8Array;
+  /** Per cell: the group id of the stone whose link took it as carrier, −1 while unused. */
+  readonly owner: Int32Array;
   /** Union-find over group ids, and the goal edges each root reaches. */
   readonly parent: Int32Array;
   readonly reach: Int32Array;
+  /** The groups the last `join` labelled. */
+  labels: Labels | null;
 }
 
-const scratchOf = perGeometry((g): Scratch => ({ links: linksOf(g), used: new Uint8Array(g.cellCount), parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount) }));
+const scratchOf = perGeometry((g): Scratch => ({ links: linksOf(g), owner: new Int32Array(g.cellCount), parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount), labels: null }));
 
 function root(parent: Int32Array, i: number): number {
   while (parent[i] !== i) {
@@ -181,22 +187,28 @@ function root(parent: Int32Array, i: number): number {
   return i;
 }
 
+/** join's answer when no group reached the goal (else it names that group's root, and the carriers of its links are those whose owner has that root). */
+const NOT_JOINED = -1;
+
 /**
- * Whether `player` joins all its goal edges (Hex: its two sides; Y: all
- * three) through its stones, bridges and edge bridges with pairwise disjoint
- * carriers: then it wins whoever moves. False is no proof of anything.
+ * The greedy joining behind virtuallyConnected: the root group id that
+ * reaches every goal edge, or NOT_JOINED. Leaves the labels, the union-find
+ * and the carriers' owners in the scratch, for virtualCarrier and
+ * mustPlay to read until the next call for the board.
  */
-export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): boolean {
+function join(g: Geometry, cells: Cells, player: Player): number {
   const goal = goalEdges(g, player);
   const labels = labelGroups(g, cells, player);
-  if (labels.groups === 0) return false;
-  const { links, used, parent, reach } = scratchOf(g);
+  const scratch = scratchOf(g);
+  const { links, owner, parent, reach } = scratch;
+  scratch.labels = labels;
+  owner.fill(-1);
   for (let id = 0; id < labels.groups; id++) {
     parent[id] = id;
     reach[id] = (labels.groupEdges[id] as number) & goal;
-    if (reach[id] === goal) return true;
+    if (reach[id] === goal) return id;
   }
-  used.fill(0);
+  if (labels.groups === 0) return NOT_JOINED;
   const { label } = labels;
   const { bridgeStart, bridges, edgeLinkStart, edgeLinks, carriers } = links;
   for (let a = 0; a < g.cellCount; a++) {
@@ -205,15 +217,16 @@ export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): b
       const b = bridges[i] as number;
       const x = bridges[i + 1] as number;
       const y = bridges[i + 2] as number;
-      if (cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || used[x] !== 0 || used[y] !== 0) continue;
+      // Each bridge once, from its lower stone.
+      if (b < a || cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || owner[x] !== -1 || owner[y] !== -1) continue;
       const ra = root(parent, label[a] as number);
       const rb = root(parent, label[b] as number);
       if (ra === rb) continue;
-      used[x] = 1;
-      used[y] = 1;
+      owner[x] = ra;
+      owner[y] = ra;
       parent[rb] = ra;
       reach[ra] = (reach[ra] as number) | (reach[rb] as number);
-      if (reach[ra] === goal) return true;
+      if (reach[ra] === goal) return ra;
     }
   }
   for (let a = 0; a < g.cellCount; a++) {
@@ -228,15 +241,79 @@ export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): b
       let free = true;
       for (let k = from; k < to && free; k++) {
         const x = carriers[k] as number;
-        free = cells[x] === Color.Empty && used[x] === 0;
+        free = cells[x] === Color.Empty && owner[x] === -1;
       }
       if (!free) continue;
-      for (let k = from; k < to; k++) used[carriers[k] as number] = 1;
+      for (let k = from; k < to; k++) owner[carriers[k] as number] = ra;
       reach[ra] = (reach[ra] as number) | edge;
-      if (reach[ra] === goal) return true;
+      if (reach[ra] === goal) return ra;
     }
   }
-  return false;
+  return NOT_JOINED;
+}
+
+/**
+ * Whether `player` joins all its goal edges (Hex: its two sides; Y: all
+ * three) through its stones, bridges, edge bridges and ziggurats with
+ * pairwise disjoint carriers: then it wins whoever moves. False is no proof
+ * of anything.
+ */
+export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): boolean {
+  return join(g, cells, player) !== NOT_JOINED;
+}
+
+/**
+ * The empty cells a connection of virtuallyConnected's rests on: the
+ * carriers of the links of the group that reached the goal (links the
+ * greedy pass made elsewhere are left out). A stone of the opponent outside
+ * them leaves the connection standing. Null when there is no connection.
+ */
+export function virtualCarrier(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+  const joined = join(g, cells, player);
+  if (joined === NOT_JOINED) return null;
+  const { owner, parent } = scratchOf(g);
+  const carrier: CellIndex[] = [];
+  for (let c = 0; c < g.cellCount; c++) if (owner[c] !== -1 && root(parent, owner[c] as number) === joined) carrier.push(c);
+  return carrier;
+}
+
+/**
+ * The empty cells where a stone of `player` might complete a connection
+ * (null when `player` is joined already): with the goal edges the cell
+ * reaches itself (by touching, an edge bridge or a ziggurat) and those of
+ * the groups the greedy pass joined that it touches or bridges to, it would
+ * reach them all. Optimistic, as it ignores the carriers' overlaps: a sieve
+ * before the exact check (virtualCarrier with the stone), which decides.
+ */
+export function completionCandidates(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+  if (join(g, cells, player) !== NOT_JOINED) return null;
+  const goal = goalEdges(g, player);
+  const { links, parent, reach, labels } = scratchOf(g);
+  const label = (labels as Labels).label;
+  const { bridgeStart, bridges, edgeLinkStart, edgeLinks, carriers } = links;
+  const reachOf = (stone: number) => reach[root(parent, label[stone] as number)] as number;
+  const candidates: CellIndex[] = [];
+  for (let x = 0; x < g.cellCount; x++) {
+    if (cells[x] !== Color.Empty) continue;
+    let reached = (g.edges[x] as number) & goal;
+    for (let k = g.neighborStart[x] as number; k < (g.neighborStart[x + 1] as number); k++) {
+      const nb = g.neighbors[k] as number;
+      if (cells[nb] === player) reached |= reachOf(nb);
+    }
+    for (let i = bridgeStart[x] as number; i < (bridgeStart[x + 1] as number); i += 3) {
+      const other = bridges[i] as number;
+      if (cells[other] === player && cells[bridges[i + 1] as number] === Color.Empty && cells[bridges[i + 2] as number] === Color.Empty) reached |= reachOf(other);
+    }
+    for (let i = edgeLinkStart[x] as number; i < (edgeLinkStart[x + 1] as number) && reached !== goal; i += 3) {
+      const edge = (edgeLinks[i] as number) & goal;
+      if ((reached & edge) === edge) continue;
+      let free = true;
+      for (let k = edgeLinks[i + 1] as number; k < (edgeLinks[i + 2] as number) && free; k++) free = cells[carriers[k] as number] === Color.Empty;
+      if (free) reached |= edge;
+    }
+    if (reached === goal) candidates.push(x);
+  }
+  return candidates;
 }
 
 /**

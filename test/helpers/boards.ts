@@ -55,3 +55,21 @@ export function boardFrom(g: Geometry, random: () => number, colour: (u: number)
 export function randomCells(g: Geometry, emptyShare: number, random: () => number, blackShare = 0.5): Cells {
   return boardFrom(g, random, (u) => (u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) * blackShare ? Color.Black : Color.White));
 }
+
+/** The board-text letter of each cell value, as Position.fromText reads it. */
+export const CELL_CHAR = { [Color.Empty]: '.', [Color.Black]: 'b', [Color.White]: 'w' } as const;
+
+/** `cells` as board text for Position.fromText. */
+export function boardText(cells: Uint8Array): string {
+  return Array.from(cells, (v) => CELL_CHAR[v as Color]).join('');
+}
+
+/** `count` random boards from testRandom(seed): each cell empty with p = `empty`, else black or white alike. */
+export function* randomBoards(cellCount: number, count: number, empty: number, seed: number): Generator<Uint8Array> {
+  const rng = testRandom(seed);
+  for (let n = 0; n < count; n++) {
+    const cells = new Uint8Array(cellCount);
+    for (let c = 0; c < cellCount; c++) cells[c] = rng() < empty ? Color.Empty : rng() < 0.5 ? Color.Black : Color.White;
+    yield cells;
+  }
+}

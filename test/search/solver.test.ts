@@ -113,10 +113,10 @@ describe('solver', () => {
     }
   });
 
-  test('solveWithin with connections (positions joined by virtual connections decided at once) agrees with solve on late Hex 7 positions', () => {
+  test('solveWithin with connections (positions joined by virtual connections decided at once) and must-play pruning agrees with solve on late Hex 7 positions', () => {
     const rng = lcgRandom(12);
     let checked = 0;
-    const nodes = { plain: 0, connections: 0 };
+    const nodes = { plain: 0, connections: 0, both: 0 };
     while (checked < 40) {
       const p = Position.empty(GameKind.Hex, 7, { swap: false });
       while (p.legalMoves().length > 14 && !p.isOver()) {
@@ -127,14 +127,20 @@ describe('solver', () => {
       const full = solve(p);
       const plain = solveWithin(p, Number.POSITIVE_INFINITY) as QuickSolution;
       const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections: true }) as QuickSolution;
-      expect(quick.wins).toBe(full.wins);
-      if (full.wins) expect(full.winningMoves).toContain(quick.move);
+      const pruned = solveWithin(p, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution;
+      for (const answer of [quick, pruned]) {
+        expect(answer.wins).toBe(full.wins);
+        if (full.wins) expect(full.winningMoves).toContain(answer.move);
+      }
       nodes.plain += plain.nodes;
       nodes.connections += quick.nodes;
+      nodes.both += pruned.nodes;
       checked++;
     }
-    // Not vacuous: the connections decided positions that the plain search had to search below.
+    // Not vacuous: the connections decided positions that the plain search
+    // had to search below, and the pruning left out moves it had to try.
     expect(nodes.connections).toBeLessThan(nodes.plain);
+    expect(nodes.both).toBeLessThan(nodes.connections);
   });
 
   test('solveWithin: the first winning move, or null past its budget or its size', () => {
@@ -147,8 +153,8 @@ describe('solver', () => {
       }
       if (p.isOver()) continue;
       const full = solve(p);
-      for (const connections of [false, true]) {
-        const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections });
+      for (const [connections, mustPlay] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections, mustPlay });
         expect(quick?.wins).toBe(full.wins);
         if (full.wins) expect(full.winningMoves).toContain(quick?.move);
         else expect(quick?.move).toBeNull();

@@ -21,7 +21,9 @@ import {
   type TacticSet,
   blockingMoves,
   bridgeAnswers,
+  connectingMoves,
   formatTactics,
+  mustPlay,
   parseTactics,
   tacticSet,
   tacticalChoice,
@@ -68,7 +70,7 @@ describe('the tactics setting', () => {
   });
 
   test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, bridge, leaf-win, leaf-vc joined by , or \+\)$/);
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc joined by , or \+\)$/);
   });
 });
 
@@ -93,6 +95,7 @@ function tacticMoves(kind: TacticKind, p: Position, last: number | null): readon
   const g = p.geometry;
   if (kind === 'win') return winningCells(g, p.cells(), p.toMove);
   if (kind === 'block') return blockingMoves(g, p.cells(), p.toMove);
+  if (kind === 'mustplay') return mustPlay(g, p.cells(), p.toMove);
   return last === null ? [] : bridgeAnswers(g, p.cells(), p.toMove, last);
 }
 
@@ -114,7 +117,7 @@ describe('the root choice with some tactics off', () => {
       for (const enabled of SUBSETS) if (all !== null && enabled.has(all.kind)) expect(tacticalChoice(g, p.cells(), p.toMove, last, enabled)).toEqual(all);
     }
     // The positions reached every tactic, and the later tactics stood in for switched-off earlier ones.
-    for (const pair of ['win:win', 'block:block', 'bridge:bridge', 'block:win', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
+    for (const pair of ['win:win', 'block:block', 'mustplay:mustplay', 'bridge:bridge', 'block:win', 'mustplay:win', 'mustplay:block', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
   });
 });
 
@@ -134,6 +137,8 @@ function positionsWhere(count: number, seed: number, decides: (p: Position, last
   return found;
 }
 
+// mustplay stands in for win and block when they are off (its region holds
+// the one-move wins and the blocks): their cases switch it off too.
 describe('the search with one tactic off', () => {
   test('win: a one-move win is played at once with it, and searched for without it', async () => {
     // The opponent threatens nothing, so that no block stands in for the win.
@@ -143,7 +148,7 @@ describe('the search with one tactic off', () => {
       expect(on.tactic).toBe('win');
       expect(on.playouts).toBe(0);
       expect(winsAtOnce(p, p.toMove)).toContain(on.move);
-      const off = await new Mcts(cpu, searchSettings(without('win'))).search(p, { playouts: 512 }, null);
+      const off = await new Mcts(cpu, searchSettings(without('win', 'mustplay'))).search(p, { playouts: 512 }, null);
       expect(off.tactic).toBeNull();
       expect(off.playouts).toBeGreaterThan(0);
     }
@@ -160,26 +165,88 @@ describe('the search with one tactic off', () => {
 
   /**
    * With `tactic` on, the root searches only `allowed` moves; with it off
-   * (given enough playouts to try every move), no tactic fires and some
-   * other move is searched too.
+   * (and `alsoOff`, tactics that would stand in for it), given enough
+   * playouts to try every move, no tactic fires and some other move is
+   * searched too.
    */
-  async function expectRestriction(tactic: 'block' | 'bridge', p: Position, last: number | null, allowed: readonly number[], playoutsOn: number): Promise<void> {
+  async function expectRestriction(tactic: TacticKind, p: Position, last: number | null, allowed: readonly number[], playoutsOn: number, alsoOff: Tactic[] = []): Promise<void> {
     const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: playoutsOn }, last);
     expect(on.tactic).toBe(tactic);
     for (const m of on.moves) expect(allowed).toContain(m.move);
-    const off = await new Mcts(cpu, searchSettings(without(tactic))).search(p, { playouts: 64 * p.legalMoves().length }, last);
+    const off = await new Mcts(cpu, searchSettings(without(tactic, ...alsoOff))).search(p, { playouts: 64 * p.legalMoves().length }, last);
     expect(off.tactic).toBeNull();
     expect(off.moves.some((m) => !allowed.includes(m.move as number))).toBe(true);
   }
 
   test('block: with it only the moves that stop the threats are searched, without it others too', async () => {
     const cases = positionsWhere(4, 22, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length > 0);
-    for (const { p } of cases) await expectRestriction('block', p, null, stops(p), 1024);
+    for (const { p } of cases) await expectRestriction('block', p, null, stops(p), 1024, ['mustplay']);
+  });
+
+  /** The must-play region where it leaves some moves out, or null. */
+  const region = (p: Position) => {
+    const must = mustPlay(p.geometry, p.cells(), p.toMove);
+    return must !== null && must.length > 0 && must.length < p.legalMoves().length ? must : null;
+  };
+
+  test('mustplay: with it only the must-play region is searched, without it others too', async () => {
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(4, 27, (p) => quiet(p) && region(p) !== null);
+    for (const { p } of cases) await expectRestriction('mustplay', p, null, region(p) as number[], 1024);
+  });
+
+  /**
+   * The leaves two moves below the root that break the tree's must-play
+   * pruning: a reply where the side to move had a joining move (then the
+   * node is proven, and nothing below it is evaluated), or a reply outside
+   * the must-play region. Read from the evaluator's requests: a leaf with
+   * exactly two new stones is the root's move and the reply. Plain UCT,
+   * which tries every reply of a node once before any twice.
+   */
+  async function prunedRepliesEvaluated(tactics: TacticSet, cases: readonly { p: Position }[]): Promise<{ twoDeep: number; outside: number }> {
+    let twoDeep = 0;
+    let outside = 0;
+    for (const { p } of cases) {
+      const { evaluator, calls } = spy(cpu);
+      await new Mcts(evaluator, searchSettings(tactics)).search(p, { playouts: 8 * 8 * 40 });
+      const root = p.cells();
+      for (const leaf of calls.flat()) {
+        const added = [...root.keys()].filter((c) => root[c] === Color.Empty && leaf.cells[c] !== Color.Empty);
+        if (added.length !== 2) continue;
+        twoDeep++;
+        const ours = added.find((c) => leaf.cells[c] === p.toMove) as number;
+        const reply = added.find((c) => c !== ours) as number;
+        const child = p.clone();
+        child.play(ours);
+        const g = child.geometry;
+        const joining = connectingMoves(g, child.cells(), child.toMove);
+        const must = mustPlay(g, child.cells(), child.toMove);
+        if (joining === null || joining.length > 0 || (must !== null && !must.includes(reply))) outside++;
+      }
+    }
+    return { twoDeep, outside };
+  }
+
+  test('mustplay in the tree: no reply the pruning rules out is evaluated with it, some are without it', async () => {
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    // Some move of ours must leave the opponent a joining reply, so that both prunings are put to the test.
+    const leavesJoining = (p: Position) =>
+      p.legalMoves().some((m) => {
+        const child = p.clone();
+        child.play(m);
+        return !child.isOver() && (connectingMoves(child.geometry, child.cells(), child.toMove)?.length ?? 0) > 0;
+      });
+    const cases = positionsWhere(3, 28, (p) => quiet(p) && leavesJoining(p));
+    const on = await prunedRepliesEvaluated(ALL_TACTICS, cases);
+    expect(on.twoDeep).toBeGreaterThan(20);
+    expect(on.outside).toBe(0);
+    const off = await prunedRepliesEvaluated(without('mustplay'), cases);
+    expect(off.outside).toBeGreaterThan(0);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
-    const cases = positionsWhere(4, 23, (p, last) => last !== null && quiet(p) && bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0);
+    const cases = positionsWhere(4, 23, (p, last) => last !== null && quiet(p) && mustPlay(p.geometry, p.cells(), p.toMove) === null && bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0);
     for (const { p, last } of cases) await expectRestriction('bridge', p, last, bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number), 512);
   });
 
@@ -207,11 +274,11 @@ describe('the search with one tactic off', () => {
 
   /**
    * For a leaf tactic: quiet positions (no one-move win for either side),
-   * searched with every tactic and then without `tactic`; no leaf the
-   * tactic proves (`proves`) may reach the evaluator with it, and some must
-   * without it (so the positions test something).
+   * searched with every tactic and then without `tactic` (and `alsoOff`);
+   * no leaf the tactic proves (`proves`) may reach the evaluator with it,
+   * and some must without it (so the positions test something).
    */
-  async function expectLeavesProven(tactic: Tactic, seed: number, proves: (leaf: Position) => boolean): Promise<void> {
+  async function expectLeavesProven(tactic: Tactic, seed: number, proves: (leaf: Position) => boolean, alsoOff: Tactic[] = []): Promise<void> {
     const cases = positionsWhere(3, seed, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
     const evaluated = async (tactics: TacticSet) => {
       const leaves: Position[] = [];
@@ -225,12 +292,13 @@ describe('the search with one tactic off', () => {
     const on = await evaluated(ALL_TACTICS);
     expect(on.length).toBeGreaterThan(0);
     expect(on.filter(proves)).toEqual([]);
-    const off = await evaluated(without(tactic));
+    const off = await evaluated(without(tactic, ...alsoOff));
     expect(off.filter(proves).length).toBeGreaterThan(0);
   }
 
   test('leaf-win: with it no leaf whose side to move wins at once is evaluated, without it some are', async () => {
-    await expectLeavesProven('leaf-win', 24, (q) => winsAtOnce(q, q.toMove).length > 0);
+    // Without mustplay too, which never lets a node's mover leave a one-move win standing.
+    await expectLeavesProven('leaf-win', 24, (q) => winsAtOnce(q, q.toMove).length > 0, ['mustplay']);
   });
 
   test('leaf-vc: with it no leaf that either side has joined by virtual connections is evaluated, without it some are', async () => {
@@ -239,8 +307,8 @@ describe('the search with one tactic off', () => {
 
   test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {
     // Such a leaf has no children; before it was searched as a root, the search ended with no move.
-    // Without leaf-vc too, which would prove most of these leaves' parents first (so they are never made).
-    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win', 'leaf-vc') };
+    // Without leaf-vc and mustplay too, which would prove most of these leaves' parents first (so they are never made).
+    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win', 'leaf-vc', 'mustplay') };
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     let reusedProofs = 0;
     for (const { p } of positionsWhere(3, 25, quiet)) {

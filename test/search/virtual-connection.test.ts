@@ -1,18 +1,12 @@
-// Bridge virtual connections against the exact solver: every board of Hex 3
+// Virtual connections and their carriers against the exact solver: every board of Hex 3
 // and Y 4, random late boards of Hex 4 and 5 and Y 5 and 6, and boards built by hand.
 import { describe, expect, test } from 'vitest';
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { solve } from '../../src/search/solver.js';
-import { ZIGGURATS, virtuallyConnected } from '../../src/search/virtual-connection.js';
-import { ANY, everyBoard, testRandom } from '../helpers/boards.js';
-
-const CHAR = { [Color.Empty]: '.', [Color.Black]: 'b', [Color.White]: 'w' } as const;
-
-function textOf(cells: Uint8Array): string {
-  return Array.from(cells, (v) => CHAR[v as Color]).join('');
-}
+import { ZIGGURATS, virtualCarrier, virtuallyConnected } from '../../src/search/virtual-connection.js';
+import { ANY, CELL_CHAR, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
 
 /** Whether `player` wins the board (not yet won) with `toMove` to move, by the solver. */
 function solverSaysWins(game: GameKind, size: number, text: string, toMove: Player, player: Player): boolean {
@@ -28,7 +22,7 @@ function solverSaysWins(game: GameKind, size: number, text: string, toMove: Play
 function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>): number {
   let claims = 0;
   for (const cells of boards) {
-    const text = textOf(cells);
+    const text = boardText(cells);
     const position = Position.fromText(game, size, text, Color.Black);
     if (position.isOver()) continue;
     for (const player of [Color.Black, Color.White] as const) {
@@ -37,18 +31,14 @@ function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>)
       for (const toMove of [player, opponent(player)] as const) {
         if (!solverSaysWins(game, size, text, toMove, player)) throw new Error(`${game} ${size}: ${text} is said to be connected for ${player}, yet it loses with ${toMove} to move`);
       }
+      // The carrier: the opponent may take every other cell, and move next, and still lose.
+      const carrier = new Set(virtualCarrier(position.geometry, position.cells(), player));
+      const outside = Array.from(cells, (v, c) => (v === Color.Empty && !carrier.has(c) ? CELL_CHAR[opponent(player)] : CELL_CHAR[v as Color])).join('');
+      const filled = Position.fromText(game, size, outside, opponent(player));
+      if (filled.isOver() || !solverSaysWins(game, size, outside, opponent(player), player)) throw new Error(`${game} ${size}: ${text}, connected for ${player}, loses once the opponent fills every cell outside its carrier`);
     }
   }
   return claims;
-}
-
-function* randomBoards(cellCount: number, count: number, empty: number, seed: number): Generator<Uint8Array> {
-  const rng = testRandom(seed);
-  for (let n = 0; n < count; n++) {
-    const cells = new Uint8Array(cellCount);
-    for (let c = 0; c < cellCount; c++) cells[c] = rng() < empty ? Color.Empty : rng() < 0.5 ? Color.Black : Color.White;
-    yield cells;
-  }
 }
 
 describe('virtuallyConnected', () => {
