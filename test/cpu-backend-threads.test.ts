@@ -108,15 +108,15 @@ describe("a search's rounds (16 positions × 128 playouts) on one worker and thi
     oneThread.destroy();
   });
 
-  test('two calls at once: each gives one thread\'s answers', async () => {
+  test.each([2, 4])('%i calls at once (this thread helps the newer ones while it waits): each gives one thread\'s answers', async (calls) => {
     const round = positionsOf(g, 16, 9);
     const options = (seed: number) => ({ playouts: 128, seed, ownership: true, winners: true });
     // Warm: the pool is made by the first call, so the calls below post at once.
     await shared.evaluate(round, options(1));
-    for (let seed = 2; seed < 12; seed += 2) {
-      const [first, second] = await Promise.all([shared.evaluate(round, options(seed)), shared.evaluate(round, options(seed + 1))]);
-      expect(first.results).toEqual((await oneThread.evaluate(round, options(seed))).results);
-      expect(second.results).toEqual((await oneThread.evaluate(round, options(seed + 1))).results);
+    for (let seed = 2; seed < 12; seed += calls) {
+      const seeds = Array.from({ length: calls }, (_, i) => seed + i);
+      const together = await Promise.all(seeds.map((s) => shared.evaluate(round, options(s))));
+      for (const [i, s] of seeds.entries()) expect(together[i]?.results).toEqual((await oneThread.evaluate(round, options(s))).results);
     }
   });
 

@@ -5,6 +5,8 @@
  *
  * - bare, one position: every playout of a move in ONE evaluate call from the
  *   root: the evaluator's best case, the headline's denominator;
+ * - the same with ownership counted, as the AMAF rules ask of every round:
+ *   what the evaluator itself costs for the search's kind of request;
  * - bare, the search's shape: B positions × K playouts in one call, as each
  *   round asks; the gap to the first is the cost of the shape alone;
  * - the search: a fresh Mcts searching the root for the same playouts, so
@@ -17,7 +19,7 @@
 import type { Position } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { measureThroughput, median } from '../jobs/throughput.js';
-import { Mcts, type SearchSettings } from '../search/mcts.js';
+import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
 import { SELECTIONS, type Selection } from '../search/selection.js';
 
 export interface SearchBenchPlan {
@@ -40,6 +42,8 @@ export interface SearchBenchReport {
   readonly playoutsPerMove: number;
   readonly runs: number;
   readonly bareOnePosition: number;
+  /** One position with ownership (the AMAF rules' request). */
+  readonly bareWithOwnership: number;
   readonly bareSearchShape: number;
   /** Median over the timed searches of playouts counted / wall time. */
   readonly search: number;
@@ -47,6 +51,8 @@ export interface SearchBenchReport {
   readonly ratio: number;
   /** Per timed run: the search's rate over the bare one-position rate timed beside it. */
   readonly ratios: readonly number[];
+  /** The median over the runs of the search's rate over the one-position rate with ownership. */
+  readonly ratioToOwnership: number;
   readonly roundsPerSearch: number;
   /** The settings' selection rule, which `search` and `ratio` measure. */
   readonly selection: Selection;
@@ -73,8 +79,8 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       child.play(move);
       return rootRequest(child);
     });
-  const bareRate = async (positions: readonly EvalPosition[], perPosition: number, run: number): Promise<number> =>
-    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill }, warmupRuns: 0, runs: 1, seed: run })).playoutsPerSecond;
+  const bareRate = async (positions: readonly EvalPosition[], perPosition: number, run: number, ownership = false): Promise<number> =>
+    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill, ...(ownership ? { ownership } : {}) }, warmupRuns: 0, runs: 1, seed: run })).playoutsPerSecond;
   const searchRate = async (searched: SearchSettings, run: number): Promise<{ rate: number; rounds: number }> => {
     const start = performance.now();
     const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run }).search(plan.root, { playouts });
@@ -84,13 +90,15 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   // The measurements take turns within every run, so a spell of load on
   // this shared machine falls on all of them alike; the headline ratio is the
   // median of the runs' own ratios.
-  const rates = { one: [] as number[], shape: [] as number[], search: [] as number[], ratio: [] as number[], others: others.map(() => [] as number[]) };
+  const rates = { one: [] as number[], owned: [] as number[], shape: [] as number[], search: [] as number[], ratio: [] as number[], ratioToOwned: [] as number[], others: others.map(() => [] as number[]) };
   const rounds: number[] = [];
   for (let run = 0; run < warmupRuns + runs; run++) {
     const warm = run < warmupRuns ? ' (warm-up)' : '';
     const label = `run ${run + 1} of ${warmupRuns + runs}${warm}`;
     say(`${label}: bare evaluator, one position`);
     const one = await bareRate([rootRequest(plan.root)], playouts, run);
+    say(`${label}: bare evaluator, one position, with ownership`);
+    const owned = await bareRate([rootRequest(plan.root)], playouts, run, true);
     say(`${label}: bare evaluator, the search's shape`);
     const shape = await bareRate(children, settings.playoutsPerLeaf, run);
     say(`${label}: the search, ${settings.selection}`);
@@ -102,10 +110,12 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     }
     if (run < warmupRuns) continue;
     rates.one.push(one);
+    rates.owned.push(owned);
     rates.shape.push(shape);
     rates.search.push(search.rate);
     otherRates.forEach((rate, i) => rates.others[i]?.push(rate));
     rates.ratio.push(search.rate / one);
+    rates.ratioToOwned.push(search.rate / owned);
     rounds.push(search.rounds);
   }
   return {
@@ -113,14 +123,16 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     description: evaluator.description,
     leavesPerRound: settings.leavesPerRound,
     playoutsPerLeaf: settings.playoutsPerLeaf,
-    roundsInFlight: settings.roundsInFlight ?? evaluator.concurrency,
+    roundsInFlight: settings.roundsInFlight ?? defaultRoundsInFlight(evaluator),
     playoutsPerMove: playouts,
     runs,
     bareOnePosition: median(rates.one),
+    bareWithOwnership: median(rates.owned),
     bareSearchShape: median(rates.shape),
     search: median(rates.search),
     ratio: median(rates.ratio),
     ratios: rates.ratio,
+    ratioToOwnership: median(rates.ratioToOwned),
     roundsPerSearch: median(rounds),
     selection: settings.selection,
     otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),

@@ -12,10 +12,12 @@ import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { LEAVES, type NumberBound, PLAYOUTS_PER_LEAF, boundedNumberHelp, parseBackendChoice, parseBoundedNumber, searchCpuOptions } from './options.js';
 import { SELECTIONS, Selection, parseSelection } from '../search/selection.js';
+import { KNOWLEDGE_THRESHOLD } from '../search/mcts.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
+const KNOWLEDGE: Bound = { option: '--knowledge-threshold', min: 1, max: 1_000_000_000 };
 const PUCT_EXPLORATION: NumberBound = { option: '--puct-exploration', above: 0, max: 100 };
 const PRIOR_TEMPERATURE: NumberBound = { option: '--prior-temperature', above: 0, max: 10 };
 /** Playouts per move when neither --playouts nor --time is given. */
@@ -37,6 +39,7 @@ export interface EngineOptions {
   readonly threads?: string;
   readonly leaves?: string;
   readonly playoutsPerLeaf?: string;
+  readonly knowledgeThreshold?: string;
 }
 
 /** What an engine command runs: the engine's settings and the CPU threads that play (default one a core). */
@@ -74,7 +77,8 @@ export function addEngineOptions(command: Command): Command {
     .option('--prior-temperature <t>', boundedNumberHelp(PRIOR_TEMPERATURE, `the AMAF prior's softmax temperature, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.priorTemperature}`))
     .option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
-    .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"));
+    .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
+    .option('--knowledge-threshold <n>', boundedHelp(KNOWLEDGE, `leaves below a node before the mustplay tactic prunes its moves; default ${KNOWLEDGE_THRESHOLD}`));
 }
 
 export function engineSetup(options: EngineOptions): EngineSetup {
@@ -92,6 +96,7 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature,
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
+    knowledgeThreshold: options.knowledgeThreshold === undefined ? KNOWLEDGE_THRESHOLD : parseBounded(KNOWLEDGE, options.knowledgeThreshold),
   };
   return options.threads === undefined ? { settings } : { settings, threads: parseBounded(THREADS, options.threads) };
 }

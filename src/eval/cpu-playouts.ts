@@ -126,6 +126,11 @@ export class ChunkClaims {
     return i < this.total ? this.chunk(i) : null;
   }
 
+  /** Chunks not claimed yet (a moment's count: other threads may claim some meanwhile). */
+  left(): number {
+    return Math.max(0, this.total - Number(Atomics.load(this.counter, 0)));
+  }
+
   /** Chunk `i` of the request. */
   chunk(i: number): Chunk {
     const position = Math.floor(i / this.perPosition);

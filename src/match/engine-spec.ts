@@ -34,6 +34,7 @@ export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
   'prior-temperature': '--prior-temperature',
   leaves: '--leaves',
   'per-leaf': '--playouts-per-leaf',
+  knowledge: '--knowledge-threshold',
   backend: '--backend',
   threads: '--threads',
 };

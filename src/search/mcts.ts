@@ -64,12 +64,34 @@ export interface SearchSettings {
    */
   readonly solver?: boolean;
   /**
-   * Evaluate calls that may run at once (default: the evaluator's
-   * `concurrency`). With one call in flight every core would wait while the
-   * tree chooses the next round; with one a thread that plays, the CPU
-   * backend's workers play a newer round meanwhile.
+   * Evaluate calls that may run at once (default: defaultRoundsInFlight,
+   * from the evaluator's `concurrency`). With one call in flight every core
+   * would wait while the tree chooses the next round; with more, the CPU
+   * backend's workers play newer rounds meanwhile.
    */
   readonly roundsInFlight?: number;
+  /**
+   * With `mustplay`: the leaves a node's subtree must have had before its
+   * moves are pruned to the must-play region (MoHex's knowledge threshold);
+   * before then it searches every legal move. 1 prunes a node the first time
+   * the search goes below it. A node seen once or twice costs the analysis
+   * more than its few leaves gain from it (default KNOWLEDGE_THRESHOLD).
+   */
+  readonly knowledgeThreshold?: number;
+}
+
+/** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
+export const KNOWLEDGE_THRESHOLD = 4;
+
+/**
+ * Rounds the search keeps in flight unless told (SearchSettings.roundsInFlight):
+ * one a thread that plays, and where more than one plays (the CPU backend's
+ * workers, and the search's own thread), one more, so that a worker finds a
+ * round to start while the search's thread backs up the oldest and sends the
+ * next (with one a thread, a worker sat idle about a third of the time).
+ */
+export function defaultRoundsInFlight(evaluator: Pick<Evaluator, 'concurrency'>): number {
+  return evaluator.concurrency > 1 ? evaluator.concurrency + 1 : Math.max(1, evaluator.concurrency);
 }
 
 /** Empty cells up to which the root solver is tried. */
@@ -146,15 +168,15 @@ const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquiva
 /**
  * B and K for a backend (README: "How B and K are chosen"). The CPU backend
  * pays per position and the tree per leaf, so a larger K keeps more of the
- * bare rate (Hex 11, two cores: K = 256 about 53%, K = 128 about a third),
- * but K = 256 did not play better than K = 128 at equal time (47.5% and
- * 43.5% in two matches of 200 games), so K = 128; the GPU pays per call, so
- * it takes many leaves at once.
+ * bare rate: B = 8, K = 256 keeps about half of it on two cores, where
+ * B = 16, K = 128 kept about a third, and played as well at equal time
+ * (51.0% of 200 games, with the knowledge threshold against without); the
+ * GPU pays per call, so it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   return backend === 'cpu'
-    ? { leavesPerRound: 16, playoutsPerLeaf: 128, ...STATISTICS, seed, tactics: true, solver: true }
-    : { leavesPerRound: 256, playoutsPerLeaf: 64, ...STATISTICS, seed, tactics: true, solver: true };
+    ? { leavesPerRound: 8, playoutsPerLeaf: 256, ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
 }
 
 /** Shared and never written: a node's first slot gives it arrays of its own. */
@@ -208,6 +230,8 @@ class Node {
   untried: Move[] | null = null;
   /** Set when the position is decided: the winner, who wins every playout. */
   proven: Player | null = null;
+  /** Whether this node's moves still wait for the must-play pruning (the knowledge threshold). */
+  awaitsPruning = false;
   /**
    * PUCT-AMAF: the slots' prior weights and their total, kept while no
    * slot's AMAF counts or proof change (every descent through a node would
@@ -344,6 +368,8 @@ export class Mcts {
   private round = 0;
   /** Whether the selection rule keeps AMAF statistics. */
   private readonly amaf: boolean;
+  /** The visits (playouts, virtual ones too) at which a node is pruned to its must-play region. */
+  private readonly knowledgeVisits: number;
 
   constructor(
     private readonly evaluator: Evaluator,
@@ -351,6 +377,7 @@ export class Mcts {
   ) {
     this.next = randomStream(settings.seed);
     this.amaf = keepsAmaf(settings.selection);
+    this.knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
   }
 
   /** Forget the tree (a new game). */
@@ -386,7 +413,7 @@ export class Mcts {
     // rounds are evaluated (their virtual losses steer the choice), so the
     // tree's work hides behind the evaluator's.
     const inFlight: RoundInFlight[] = [];
-    const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? this.evaluator.concurrency);
+    const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? defaultRoundsInFlight(this.evaluator));
     let failure: { readonly error: unknown } | null = null;
     try {
       while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
@@ -470,12 +497,21 @@ export class Mcts {
     return null;
   }
 
+  /**
+   * Only `moves` may be searched from `node` (its untried moves are all
+   * legal ones, or a subset of them): the others' slots go, but a child
+   * already proven won stays, as a proof outranks a restriction that may be
+   * only a rule of thumb (the bridge answer is not always best).
+   */
+  private restrict(node: Node, moves: readonly Move[]): void {
+    const allowed = new Set(moves);
+    node.keepSlots((kid, move) => allowed.has(move) || (kid !== null && kid.proven === kid.mover));
+    if (node.untried !== null) node.untried = node.untried.filter((m) => allowed.has(m));
+  }
+
   /** Only `moves` may be searched at the root. */
   private restrictRoot(root: Node, position: Position, moves: readonly Move[]): void {
-    const allowed = new Set(moves);
-    // A child already proven won stays: a proof outranks a restriction that
-    // may be only a rule of thumb (the bridge answer is not always best).
-    root.keepSlots((kid, move) => allowed.has(move) || (kid !== null && kid.proven === kid.mover));
+    this.restrict(root, moves);
     const tried = new Set(root.moves);
     root.untried = shuffled(
       moves.filter((m) => !tried.has(m) && position.at(m) === Color.Empty),
@@ -588,20 +624,16 @@ export class Mcts {
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
-      if (node.untried === null) {
-        const moves = this.movesWorthSearching(position, node !== root);
-        if (!Array.isArray(moves)) {
-          node.proven = moves.winner;
-          (path[path.length - 2] as Node).priors = null;
-          return leaf();
-        }
-        node.untried = shuffled(moves, this.next);
+      if (node.untried === null || node.awaitsPruning) {
+        this.prepareMoves(node, position, path);
+        if (node.proven !== null) return leaf();
       }
+      const untried = node.untried as Move[];
       if (this.amaf) {
         // In the order the plain search would pop them, so ties go the same way.
-        node.addAmafSlots(node.untried.splice(0).reverse());
+        node.addAmafSlots(untried.splice(0).reverse());
       }
-      const move = node.untried.pop();
+      const move = untried.pop();
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
         node.addKid(child);
@@ -624,6 +656,33 @@ export class Mcts {
     }
   }
 
+  /**
+   * A node's moves, as the search first goes below it (its untried moves
+   * are still null), and again once it reaches the knowledge threshold
+   * while it awaits the must-play pruning: the moves worth searching, which
+   * may prove the node (then `proven` is set, and the parent's priors are
+   * made again) or drop some of its slots. The root is pruned at once.
+   */
+  private prepareMoves(node: Node, position: Position, path: readonly Node[]): void {
+    const root = path.length === 1;
+    const ready = root || node.visits >= this.knowledgeVisits;
+    const pruned = ready ? this.movesWorthSearching(position, !root) : null;
+    node.awaitsPruning = !ready && this.prunes(position);
+    if (pruned !== null && !Array.isArray(pruned)) {
+      node.proven = pruned.winner;
+      (path[path.length - 2] as Node).priors = null;
+    } else if (node.untried === null) node.untried = shuffled(pruned ?? position.legalMoves(), this.next);
+    else if (pruned !== null) {
+      this.restrict(node, pruned);
+      this.propagateProofs(path);
+    }
+  }
+
+  /** Whether `mustplay` prunes the moves of `position`: it is switched on and no swap may come. */
+  private prunes(position: Position): boolean {
+    return tacticSet(this.settings.tactics).has('mustplay') && !position.canSwap();
+  }
+
   /** The root's tactics: all those switched on, but `mustplay` only where no swap may come. */
   private rootTactics(position: Position): TacticSet {
     const tactics = tacticSet(this.settings.tactics);
@@ -635,13 +694,13 @@ export class Mcts {
    * A node's moves, as it is first searched: the legal moves; or with the
    * `mustplay` tactic (and no swap to come) the moves that join the side to
    * move by virtual connections, if it has any, else those of the
-   * must-play region (tactics.ts). Where that decides the node (a joining
-   * move wins; an empty region loses), its winner, unless `mayProve` is
-   * false (the root, which must name a move): then the joining moves, or
-   * every legal move.
+   * must-play region (tactics.ts); null when nothing is pruned (every legal
+   * move). Where that decides the node (a joining move wins; an empty
+   * region loses), its winner, unless `mayProve` is false (the root, which
+   * must name a move): then the joining moves, or every legal move.
    */
-  private movesWorthSearching(position: Position, mayProve: boolean): Move[] | { readonly winner: Player } {
-    if (!tacticSet(this.settings.tactics).has('mustplay') || position.canSwap()) return position.legalMoves();
+  private movesWorthSearching(position: Position, mayProve: boolean): Move[] | { readonly winner: Player } | null {
+    if (!this.prunes(position)) return null;
     const g = position.geometry;
     const cells = position.peekCells();
     const toMove = position.toMove;
@@ -651,7 +710,7 @@ export class Mcts {
       if (joining !== null) return joining;
     }
     const must = mustPlay(g, cells, toMove);
-    if (must === null || (must.length === 0 && !mayProve)) return position.legalMoves();
+    if (must === null || (must.length === 0 && !mayProve)) return null;
     return must.length === 0 ? { winner: opponent(toMove) } : must;
   }
 

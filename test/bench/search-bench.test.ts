@@ -9,32 +9,43 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { Evaluator } from '../../src/eval/types.js';
 import { runSearchBench } from '../../src/bench/search-bench.js';
-import { defaultSettings } from '../../src/search/mcts.js';
-import { SELECTIONS } from '../../src/search/selection.js';
+import { defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
+import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
 
 const cpu = createCpuEvaluator(undefined, { workers: 0 });
 
 describe('runSearchBench', () => {
   test('times one position, the round shape and whole searches, each after its warm-ups', async () => {
-    const calls: { positions: number; playouts: number }[] = [];
+    const calls: { positions: number; playouts: number; ownership: boolean }[] = [];
     const spy: Evaluator = {
       ...cpu,
       evaluate: (positions, options) => {
-        calls.push({ positions: positions.length, playouts: options.playouts });
+        calls.push({ positions: positions.length, playouts: options.playouts, ownership: options.ownership === true });
         return cpu.evaluate(positions, options);
       },
     };
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
     const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
-    // Every run (the warm-up too) times one position, the round's shape, and
-    // a search of 4 rounds with each of the three selection rules.
-    const run = [{ positions: 1, playouts: 384 }, { positions: 6, playouts: 16 }, ...Array(12).fill({ positions: 6, playouts: 16 })];
+    // Every run (the warm-up too) times one position, without ownership and
+    // with it, the round's shape, and a search of 4 rounds with each of the
+    // three selection rules (the AMAF ones ask for ownership).
+    const round = (ownership: boolean) => Array(4).fill({ positions: 6, playouts: 16, ownership });
+    const others = SELECTIONS.filter((s) => s !== settings.selection);
+    const run = [
+      { positions: 1, playouts: 384, ownership: false },
+      { positions: 1, playouts: 384, ownership: true },
+      { positions: 6, playouts: 16, ownership: false },
+      ...round(true),
+      ...others.flatMap((s) => round(s !== Selection.Uct)),
+    ];
     expect(calls).toEqual([...run, ...run, ...run, ...run]);
     expect(report.roundsPerSearch).toBe(4);
     expect(report.ratios).toHaveLength(3);
     expect(report.ratio).toBe([...report.ratios].sort((a, b) => a - b)[1]);
-    expect(report.roundsInFlight).toBe(cpu.concurrency);
+    expect(report.ratioToOwnership).toBeGreaterThan(0);
+    expect(report.bareWithOwnership).toBeGreaterThan(0);
+    expect(report.roundsInFlight).toBe(defaultRoundsInFlight(cpu));
     expect(report.selection).toBe(settings.selection);
     expect(report.otherSelections.map((o) => o.selection).sort()).toEqual(SELECTIONS.filter((s) => s !== settings.selection).sort());
     expect(report.search).toBeGreaterThan(0);
@@ -42,13 +53,15 @@ describe('runSearchBench', () => {
 });
 
 describe('hexbatch bench-search', () => {
-  test('prints the five rates and writes them as JSON', async () => {
+  test('prints the six rates and the share against the bare rate with ownership, and writes them as JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {
       const json = join(dir, 'search.json');
       const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/bare evaluator, one position\s+1 × 4096\s/);
+      expect(r.out).toMatch(/bare evaluator, one position, with ownership\s+1 × 4096\s+[\d.]+ [kM]?\s+\d+%/);
+      expect(r.out).toMatch(/against the bare evaluator with ownership \(which the AMAF rules ask of every round\), the search \(puct-amaf\) keeps \d+%/);
       expect(r.out).toMatch(/the search, puct-amaf \(the settings'.*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
       expect(r.out).toMatch(/the search, uct-rave\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
       expect(r.out).toMatch(/the search, uct\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);

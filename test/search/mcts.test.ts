@@ -7,7 +7,7 @@ import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../../src/eval/types.js';
-import { Mcts, defaultSettings } from '../../src/search/mcts.js';
+import { Mcts, defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { solve } from '../../src/search/solver.js';
 import { TACTICS } from '../../src/search/tactics.js';
@@ -110,7 +110,7 @@ describe('batched MCTS', () => {
 
   test('the second round is chosen only once the first is back, however many may be in flight', async () => {
     const { evaluator: held, finishedAtCall } = overlapping(3);
-    await new Mcts(held, { ...defaultSettings('cpu', 4), leavesPerRound: 4, playoutsPerLeaf: 8, tactics: false }).search(Position.empty(GameKind.Hex, 5, { swap: false }), { playouts: 4 * 8 * 5 });
+    await new Mcts(held, { ...defaultSettings('cpu', 4), leavesPerRound: 4, playoutsPerLeaf: 8, tactics: false, roundsInFlight: 3 }).search(Position.empty(GameKind.Hex, 5, { swap: false }), { playouts: 4 * 8 * 5 });
     // Round 2 waits for round 1; from then on three run at once, so round 4 goes out before round 2 is back.
     expect(finishedAtCall).toEqual([0, 1, 1, 1, 2]);
   });
@@ -126,12 +126,17 @@ describe('batched MCTS', () => {
     expect(a.moves.reduce((s, m) => s + m.visits, 0)).toBe(a.playouts);
   });
 
-  test("without a setting, the search keeps the evaluator's concurrency in flight", async () => {
-    const { evaluator: three, most } = overlapping(3);
+  test.each([
+    [1, 1],
+    [2, 3],
+    [3, 4],
+  ])("without a setting, an evaluator of concurrency %i gets %i rounds in flight (one more where several threads play)", async (concurrency, rounds) => {
+    const { evaluator, most } = overlapping(concurrency);
     const settings = { ...defaultSettings('cpu', 9), leavesPerRound: 4, playoutsPerLeaf: 16 };
     expect(settings.roundsInFlight).toBeUndefined();
-    await new Mcts(three, settings).search(Position.empty(GameKind.Hex, 6, { swap: false }), { playouts: 4 * 16 * 10 });
-    expect(most()).toBe(3);
+    expect(defaultRoundsInFlight(evaluator)).toBe(rounds);
+    await new Mcts(evaluator, settings).search(Position.empty(GameKind.Hex, 6, { swap: false }), { playouts: 4 * 16 * 10 });
+    expect(most()).toBe(rounds);
   });
 
   test('a failed evaluate call rejects the search and takes its virtual losses back', async () => {

@@ -201,15 +201,18 @@ describe('the search with one tactic off', () => {
    * node is proven, and nothing below it is evaluated), or a reply outside
    * the must-play region. Read from the evaluator's requests: a leaf with
    * exactly two new stones is the root's move and the reply. Plain UCT,
-   * which tries every reply of a node once before any twice.
+   * which tries every reply of a node once before any twice. `mostBelowOne`
+   * is the most such leaves below one move of a root.
    */
-  async function prunedRepliesEvaluated(tactics: TacticSet, cases: readonly { p: Position }[]): Promise<{ twoDeep: number; outside: number }> {
+  async function prunedRepliesEvaluated(tactics: TacticSet, cases: readonly { p: Position }[], knowledgeThreshold: number): Promise<{ twoDeep: number; outside: number; mostBelowOne: number }> {
     let twoDeep = 0;
     let outside = 0;
+    let mostBelowOne = 0;
     for (const { p } of cases) {
       const { evaluator, calls } = spy(cpu);
-      await new Mcts(evaluator, searchSettings(tactics)).search(p, { playouts: 8 * 8 * 40 });
+      await new Mcts(evaluator, { ...searchSettings(tactics), knowledgeThreshold }).search(p, { playouts: 8 * 8 * 40 });
       const root = p.cells();
+      const below = new Map<number, number>();
       for (const leaf of calls.flat()) {
         const added = [...root.keys()].filter((c) => root[c] === Color.Empty && leaf.cells[c] !== Color.Empty);
         if (added.length !== 2) continue;
@@ -221,13 +224,17 @@ describe('the search with one tactic off', () => {
         const g = child.geometry;
         const joining = connectingMoves(g, child.cells(), child.toMove);
         const must = mustPlay(g, child.cells(), child.toMove);
-        if (joining === null || joining.length > 0 || (must !== null && !must.includes(reply))) outside++;
+        if (joining === null || joining.length > 0 || (must !== null && !must.includes(reply))) {
+          outside++;
+          below.set(ours, (below.get(ours) ?? 0) + 1);
+          mostBelowOne = Math.max(mostBelowOne, below.get(ours) as number);
+        }
       }
     }
-    return { twoDeep, outside };
+    return { twoDeep, outside, mostBelowOne };
   }
 
-  test('mustplay in the tree: no reply the pruning rules out is evaluated with it, some are without it', async () => {
+  describe('mustplay in the tree', () => {
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     // Some move of ours must leave the opponent a joining reply, so that both prunings are put to the test.
     const leavesJoining = (p: Position) =>
@@ -237,11 +244,25 @@ describe('the search with one tactic off', () => {
         return !child.isOver() && (connectingMoves(child.geometry, child.cells(), child.toMove)?.length ?? 0) > 0;
       });
     const cases = positionsWhere(3, 28, (p) => quiet(p) && leavesJoining(p));
-    const on = await prunedRepliesEvaluated(ALL_TACTICS, cases);
-    expect(on.twoDeep).toBeGreaterThan(20);
-    expect(on.outside).toBe(0);
-    const off = await prunedRepliesEvaluated(without('mustplay'), cases);
-    expect(off.outside).toBeGreaterThan(0);
+
+    test('at a knowledge threshold of 1, no reply the pruning rules out is evaluated with it, some are without it', async () => {
+      const on = await prunedRepliesEvaluated(ALL_TACTICS, cases, 1);
+      expect(on.twoDeep).toBeGreaterThan(20);
+      expect(on.outside).toBe(0);
+      const off = await prunedRepliesEvaluated(without('mustplay'), cases, 1);
+      expect(off.outside).toBeGreaterThan(0);
+    });
+
+    test('at a threshold of T, a move of the root has at most T − 1 replies evaluated before its node is pruned', async () => {
+      // The node of the root's move is pruned as the search goes below it with T leaves counted through it (its own, and T − 1 below).
+      const threshold = 3;
+      const at = await prunedRepliesEvaluated(ALL_TACTICS, cases, threshold);
+      expect(at.twoDeep).toBeGreaterThan(20);
+      expect(at.mostBelowOne).toBeLessThanOrEqual(threshold - 1);
+      expect(at.mostBelowOne).toBeGreaterThan(0);
+      const off = await prunedRepliesEvaluated(without('mustplay'), cases, threshold);
+      expect(off.mostBelowOne).toBeGreaterThan(threshold - 1);
+    });
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
