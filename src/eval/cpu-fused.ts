@@ -7,19 +7,12 @@
  * read from slice words with population counts, never board by board.
  */
 import { Color } from '../game/color.js';
+import { popcount } from '../fill/fill.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
 import { type PlayoutJob, jobPosition } from './cpu-job.js';
 import type { Chunk, ChunkResult } from './cpu-playouts.js';
-
-/** Set bits of a u32 (SWAR). */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) => ChunkResult {
   const layout = sliceLayoutOf(g);
