@@ -49,4 +49,3 @@ export async function helpNewer(own: OpenRequest, open: readonly OpenRequest[], 
     await yieldToEventLoop();
   }
 }
-

@@ -26,7 +26,6 @@ import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './typ
 /** Longest run of work on this thread between two turns of the event loop. */
 const SLICE_MS = 8;
 
-
 export interface CpuEvaluatorOptions {
   /**
    * Worker threads: a number, or 'cores' for one a core (the default in

@@ -174,9 +174,8 @@ const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquiva
  * GPU pays per call, so it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
-  return backend === 'cpu'
-    ? { leavesPerRound: 8, playoutsPerLeaf: 256, ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD }
-    : { leavesPerRound: 256, playoutsPerLeaf: 64, ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
+  const rest = { ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
+  return backend === 'cpu' ? { leavesPerRound: 8, playoutsPerLeaf: 256, ...rest } : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
 }
 
 /** Shared and never written: a node's first slot gives it arrays of its own. */
@@ -624,7 +623,7 @@ export class Mcts {
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
-      if (node.untried === null || node.awaitsPruning) {
+      if (node.untried === null || (node.awaitsPruning && this.readyToPrune(node, path))) {
         this.prepareMoves(node, position, path);
         if (node.proven !== null) return leaf();
       }
@@ -665,7 +664,7 @@ export class Mcts {
    */
   private prepareMoves(node: Node, position: Position, path: readonly Node[]): void {
     const root = path.length === 1;
-    const ready = root || node.visits >= this.knowledgeVisits;
+    const ready = this.readyToPrune(node, path);
     const pruned = ready ? this.movesWorthSearching(position, !root) : null;
     node.awaitsPruning = !ready && this.prunes(position);
     if (pruned !== null && !Array.isArray(pruned)) {
@@ -676,6 +675,11 @@ export class Mcts {
       this.restrict(node, pruned);
       this.propagateProofs(path);
     }
+  }
+
+  /** Whether the node at the end of `path` has reached the knowledge threshold (the root always has). */
+  private readyToPrune(node: Node, path: readonly Node[]): boolean {
+    return path.length === 1 || node.visits >= this.knowledgeVisits;
   }
 
   /** Whether `mustplay` prunes the moves of `position`: it is switched on and no swap may come. */
