@@ -12,12 +12,13 @@ import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { LEAVES, type NumberBound, PLAYOUTS_PER_LEAF, boundedNumberHelp, parseBackendChoice, parseBoundedNumber, searchCpuOptions } from './options.js';
 import { SELECTIONS, Selection, parseSelection } from '../search/selection.js';
-import { KNOWLEDGE_THRESHOLD } from '../search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD } from '../search/mcts.js';
 
 const PLAYOUTS: Bound = { option: '--playouts', min: 0, max: MAX_PLAYOUTS };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
 const KNOWLEDGE: Bound = { option: '--knowledge-threshold', min: 1, max: 1_000_000_000 };
+const H_SEARCH: Bound = { option: '--h-search-threshold', min: 1, max: 1_000_000_000 };
 const PUCT_EXPLORATION: NumberBound = { option: '--puct-exploration', above: 0, max: 100 };
 const PRIOR_TEMPERATURE: NumberBound = { option: '--prior-temperature', above: 0, max: 10 };
 /** Playouts per move when neither --playouts nor --time is given. */
@@ -40,6 +41,7 @@ export interface EngineOptions {
   readonly leaves?: string;
   readonly playoutsPerLeaf?: string;
   readonly knowledgeThreshold?: string;
+  readonly hSearchThreshold?: string;
 }
 
 /** What an engine command runs: the engine's settings and the CPU threads that play (default one a core). */
@@ -78,7 +80,8 @@ export function addEngineOptions(command: Command): Command {
     .option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
-    .option('--knowledge-threshold <n>', boundedHelp(KNOWLEDGE, `leaves below a node before the mustplay tactic prunes its moves; default ${KNOWLEDGE_THRESHOLD}`));
+    .option('--knowledge-threshold <n>', boundedHelp(KNOWLEDGE, `leaves below a node before the mustplay tactic prunes its moves; default ${KNOWLEDGE_THRESHOLD}`))
+    .option('--h-search-threshold <n>', boundedHelp(H_SEARCH, `leaves below a node before the h-search tactic looks at it (the root: at once); default ${H_SEARCH_THRESHOLD}`));
 }
 
 export function engineSetup(options: EngineOptions): EngineSetup {
@@ -97,6 +100,7 @@ export function engineSetup(options: EngineOptions): EngineSetup {
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
     knowledgeThreshold: options.knowledgeThreshold === undefined ? KNOWLEDGE_THRESHOLD : parseBounded(KNOWLEDGE, options.knowledgeThreshold),
+    hSearchThreshold: options.hSearchThreshold === undefined ? H_SEARCH_THRESHOLD : parseBounded(H_SEARCH, options.hSearchThreshold),
   };
   return options.threads === undefined ? { settings } : { settings, threads: parseBounded(THREADS, options.threads) };
 }

@@ -12,7 +12,7 @@ import { type Move, type Position, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
-import { KNOWLEDGE_THRESHOLD, Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
 import { ALL_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { GameRecord } from './game-record.js';
@@ -41,6 +41,8 @@ export interface EngineSettings {
   readonly playoutsPerLeaf: number | null;
   /** Leaves below a node before `mustplay` prunes it (SearchSettings.knowledgeThreshold). */
   readonly knowledgeThreshold: number;
+  /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
+  readonly hSearchThreshold: number;
 }
 
 const CPU_SEARCH = defaultSettings('cpu');
@@ -60,6 +62,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   leavesPerRound: null,
   playoutsPerLeaf: null,
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
+  hSearchThreshold: H_SEARCH_THRESHOLD,
 };
 
 /** The highest playouts per move one command may ask for. */
@@ -188,7 +191,7 @@ export class HtpEngine {
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'} knowledge ${s.knowledgeThreshold}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'} knowledge ${s.knowledgeThreshold} h-search ${s.hSearchThreshold}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -286,7 +289,7 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver, selection, puctExploration, priorTemperature, leavesPerRound, playoutsPerLeaf, knowledgeThreshold } = this.settings;
+    const { fill, tactics, solver, selection, puctExploration, priorTemperature, leavesPerRound, playoutsPerLeaf, knowledgeThreshold, hSearchThreshold } = this.settings;
     const base = defaultSettings(this.evaluator.backend, this.settings.seed);
     this.search ??= new Mcts(this.evaluator, {
       ...base,
@@ -299,6 +302,7 @@ export class HtpEngine {
       leavesPerRound: leavesPerRound ?? base.leavesPerRound,
       playoutsPerLeaf: playoutsPerLeaf ?? base.playoutsPerLeaf,
       knowledgeThreshold,
+      hSearchThreshold,
     });
     return this.search;
   }

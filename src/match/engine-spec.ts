@@ -35,6 +35,7 @@ export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
   leaves: '--leaves',
   'per-leaf': '--playouts-per-leaf',
   knowledge: '--knowledge-threshold',
+  'h-search': '--h-search-threshold',
   backend: '--backend',
   threads: '--threads',
 };

@@ -20,6 +20,7 @@ import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, type TacticSet, connectingMoves, hasWinningCell, mustPlay, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
+import { hasGameConnection } from './h-search.js';
 import { virtualWinner } from './virtual-connection.js';
 import { Selection, keepsAmaf } from './selection.js';
 
@@ -35,7 +36,8 @@ export interface SearchSettings {
   /**
    * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
    * and `bridge` at the root, `mustplay` at the root and every node,
-   * `leaf-win` and `leaf-vc` at the leaves; true for all of them, false for none.
+   * `h-search` at the root, `leaf-win` and `leaf-vc` at the leaves; true for
+   * all of them, false for none.
    */
   readonly tactics: boolean | TacticSet;
   /**
@@ -78,10 +80,23 @@ export interface SearchSettings {
    * more than its few leaves gain from it (default KNOWLEDGE_THRESHOLD).
    */
   readonly knowledgeThreshold?: number;
+  /**
+   * With `h-search` (and `mustplay`): the leaves a node's subtree must have
+   * had before H-search looks at it, proving it won when the side to move
+   * has a semi-connection of the game, lost when the opponent has a full
+   * one, and else pruning its moves by the opponent's semi-connections. It
+   * costs milliseconds a node, thousands of times a leaf's tree work, so
+   * only nodes the search keeps coming back to can pay for it (default
+   * H_SEARCH_THRESHOLD; never below the knowledge threshold).
+   */
+  readonly hSearchThreshold?: number;
 }
 
 /** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
 export const KNOWLEDGE_THRESHOLD = 4;
+
+/** The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold). */
+export const H_SEARCH_THRESHOLD = 64;
 
 /**
  * Rounds the search keeps in flight unless told (SearchSettings.roundsInFlight):
@@ -139,6 +154,8 @@ export interface MoveStat {
   readonly amafVisits?: number;
   /** With AMAF statistics: the mover's share of wins in them (0 without any). */
   readonly amafWinRate?: number;
+  /** Set when the tree has decided the move: won or lost for its mover, whatever follows. */
+  readonly proven?: 'won' | 'lost';
 }
 
 export interface SearchResult {
@@ -229,8 +246,8 @@ class Node {
   untried: Move[] | null = null;
   /** Set when the position is decided: the winner, who wins every playout. */
   proven: Player | null = null;
-  /** Whether this node's moves still wait for the must-play pruning (the knowledge threshold). */
-  awaitsPruning = false;
+  /** The visits at which this node's moves are pruned next (the knowledge, then the H-search threshold); infinite when no pruning is left. */
+  pruneAt = Number.POSITIVE_INFINITY;
   /**
    * PUCT-AMAF: the slots' prior weights and their total, kept while no
    * slot's AMAF counts or proof change (every descent through a node would
@@ -353,7 +370,8 @@ function rootMoves(root: Node, amaf: boolean): MoveStat[] {
     if (kid === null || !(kid.visits > 0)) return;
     const amafVisits = root.amafVisits?.[j] ?? 0;
     const amafWins = root.amafWins?.[j] ?? 0;
-    stats.push({ move: kid.move, visits: kid.visits, winRate: kid.wins / kid.visits, ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}) });
+    const proven = kid.proven === null ? {} : { proven: kid.proven === kid.mover ? ('won' as const) : ('lost' as const) };
+    stats.push({ move: kid.move, visits: kid.visits, winRate: kid.wins / kid.visits, ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}), ...proven });
   });
   return stats.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }
@@ -369,6 +387,8 @@ export class Mcts {
   private readonly amaf: boolean;
   /** The visits (playouts, virtual ones too) at which a node is pruned to its must-play region. */
   private readonly knowledgeVisits: number;
+  /** The visits at which H-search looks at a node. */
+  private readonly hSearchVisits: number;
 
   constructor(
     private readonly evaluator: Evaluator,
@@ -377,6 +397,7 @@ export class Mcts {
     this.next = randomStream(settings.seed);
     this.amaf = keepsAmaf(settings.selection);
     this.knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
+    this.hSearchVisits = Math.max(this.knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf);
   }
 
   /** Forget the tree (a new game). */
@@ -623,7 +644,8 @@ export class Mcts {
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
-      if (node.untried === null || (node.awaitsPruning && this.readyToPrune(node, path))) {
+      // The root (a reused one too) is pruned at once, whatever its visits.
+      if (node.untried === null || node.visits >= node.pruneAt || (path.length === 1 && node.pruneAt < Number.POSITIVE_INFINITY)) {
         this.prepareMoves(node, position, path);
         if (node.proven !== null) return leaf();
       }
@@ -657,16 +679,19 @@ export class Mcts {
 
   /**
    * A node's moves, as the search first goes below it (its untried moves
-   * are still null), and again once it reaches the knowledge threshold
-   * while it awaits the must-play pruning: the moves worth searching, which
-   * may prove the node (then `proven` is set, and the parent's priors are
-   * made again) or drop some of its slots. The root is pruned at once.
+   * are still null), and again as it reaches the knowledge threshold and
+   * then the H-search threshold: the moves worth searching, which may prove
+   * the node (then `proven` is set, and the parent's priors are made again)
+   * or drop some of its slots. The root is pruned, with H-search, at once.
    */
   private prepareMoves(node: Node, position: Position, path: readonly Node[]): void {
     const root = path.length === 1;
-    const ready = this.readyToPrune(node, path);
-    const pruned = ready ? this.movesWorthSearching(position, !root) : null;
-    node.awaitsPruning = !ready && this.prunes(position);
+    const prunes = this.prunes(position);
+    const hSearches = prunes && tacticSet(this.settings.tactics).has('h-search');
+    const ready = root || node.visits >= this.knowledgeVisits;
+    const hReady = hSearches && (root || node.visits >= this.hSearchVisits);
+    const pruned = ready ? this.movesWorthSearching(position, !root, hReady) : null;
+    node.pruneAt = !prunes ? Number.POSITIVE_INFINITY : !ready ? this.knowledgeVisits : hSearches && !hReady ? this.hSearchVisits : Number.POSITIVE_INFINITY;
     if (pruned !== null && !Array.isArray(pruned)) {
       node.proven = pruned.winner;
       (path[path.length - 2] as Node).priors = null;
@@ -677,33 +702,31 @@ export class Mcts {
     }
   }
 
-  /** Whether the node at the end of `path` has reached the knowledge threshold (the root always has). */
-  private readyToPrune(node: Node, path: readonly Node[]): boolean {
-    return path.length === 1 || node.visits >= this.knowledgeVisits;
-  }
-
   /** Whether `mustplay` prunes the moves of `position`: it is switched on and no swap may come. */
   private prunes(position: Position): boolean {
     return tacticSet(this.settings.tactics).has('mustplay') && !position.canSwap();
   }
 
-  /** The root's tactics: all those switched on, but `mustplay` only where no swap may come. */
+  /** The root's tactics: all those switched on, but `mustplay` and `h-search` only where no swap may come (it would hand the connection over). */
   private rootTactics(position: Position): TacticSet {
     const tactics = tacticSet(this.settings.tactics);
-    if (!tactics.has('mustplay') || !position.canSwap()) return tactics;
-    return new Set([...tactics].filter((t) => t !== 'mustplay'));
+    if (!position.canSwap()) return tactics;
+    return new Set([...tactics].filter((t) => t !== 'mustplay' && t !== 'h-search'));
   }
 
   /**
    * A node's moves, as it is first searched: the legal moves; or with the
    * `mustplay` tactic (and no swap to come) the moves that join the side to
    * move by virtual connections, if it has any, else those of the
-   * must-play region (tactics.ts); null when nothing is pruned (every legal
-   * move). Where that decides the node (a joining move wins; an empty
-   * region loses), its winner, unless `mayProve` is false (the root, which
-   * must name a move): then the joining moves, or every legal move.
+   * must-play region (tactics.ts), narrowed by H-search's connections with
+   * `hSearch`; null when nothing is pruned (every legal move). Where that
+   * decides the node (a joining move wins, and with `hSearch` a
+   * semi-connection of the game of the side to move; an empty region
+   * loses), its winner, unless `mayProve` is false (the root, which must
+   * name a move, and whose own semi-connections are the `connect` tactic's):
+   * then the joining moves, or every legal move.
    */
-  private movesWorthSearching(position: Position, mayProve: boolean): Move[] | { readonly winner: Player } | null {
+  private movesWorthSearching(position: Position, mayProve: boolean, hSearch: boolean): Move[] | { readonly winner: Player } | null {
     if (!this.prunes(position)) return null;
     const g = position.geometry;
     const cells = position.peekCells();
@@ -713,7 +736,10 @@ export class Mcts {
       if (mayProve) return { winner: toMove };
       if (joining !== null) return joining;
     }
-    const must = mustPlay(g, cells, toMove);
+    if (hSearch && mayProve) {
+      if (hasGameConnection(g, cells, toMove)) return { winner: toMove };
+    }
+    const must = mustPlay(g, cells, toMove, hSearch);
     if (must === null || (must.length === 0 && !mayProve)) return null;
     return must.length === 0 ? { winner: opponent(toMove) } : must;
   }

@@ -11,6 +11,7 @@ import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } 
 import { goalEdges } from './connect.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
+import { cachedGameConnections } from './h-search.js';
 import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';
 
 /** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
@@ -174,26 +175,35 @@ export function connectingMoves(g: Geometry, cells: Cells, player: Player): Cell
  * win at once, which ends the game first: those moves are added. Empty
  * when the position is lost (the opponent is joined already, or its
  * semi-connections leave nothing). Sound, as the connections are; not
- * complete: other moves may lose too. A swap, which would hand the stones
+ * complete: other moves may lose too. With `hSearch`, the opponent's
+ * semi-connections that H-search finds (h-search.ts) narrow the region too,
+ * and its full connection empties it. A swap, which would hand the stones
  * over, is the caller's to rule out.
  */
-export function mustPlay(g: Geometry, cells: Cells, toMove: Player): CellIndex[] | null {
+export function mustPlay(g: Geometry, cells: Cells, toMove: Player, hSearch = false): CellIndex[] | null {
   const them = opponent(toMove);
   const keys = completionCandidates(g, cells, them);
   let allowed: Uint8Array | null = keys === null ? new Uint8Array(g.cellCount) : null;
+  const keepOnly = (key: CellIndex, carrier: readonly CellIndex[]) => {
+    const inside = new Uint8Array(g.cellCount);
+    inside[key] = 1;
+    for (const c of carrier) inside[c] = 1;
+    if (allowed === null) allowed = inside;
+    else for (let c = 0; c < g.cellCount; c++) allowed[c] = (allowed[c] as number) & (inside[c] as number);
+  };
   if (keys !== null) {
     const work = cells.slice();
     for (const x of keys) {
       work[x] = them;
       const carrier = virtualCarrier(g, work, them);
       work[x] = Color.Empty;
-      if (carrier === null) continue;
-      const inside = new Uint8Array(g.cellCount);
-      inside[x] = 1;
-      for (const c of carrier) inside[c] = 1;
-      if (allowed === null) allowed = inside;
-      else for (let c = 0; c < g.cellCount; c++) allowed[c] = (allowed[c] as number) & (inside[c] as number);
+      if (carrier !== null) keepOnly(x, carrier);
     }
+  }
+  if (hSearch) {
+    const theirs = cachedGameConnections(g, cells, them);
+    if (theirs.full !== null) allowed = new Uint8Array(g.cellCount);
+    for (const { key, carrier } of theirs.semis) keepOnly(key, carrier);
   }
   if (allowed === null) return null;
   for (const c of winningCells(g, cells, toMove)) allowed[c] = 1;
@@ -203,7 +213,7 @@ export function mustPlay(g: Geometry, cells: Cells, toMove: Player): CellIndex[]
 }
 
 /** The root's tactics, which restrict or decide the root's moves. */
-export type TacticKind = 'win' | 'block' | 'mustplay' | 'bridge';
+export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
 
 /**
  * Every tactic that can be switched on its own: the root's four (`mustplay`
@@ -211,9 +221,12 @@ export type TacticKind = 'win' | 'block' | 'mustplay' | 'bridge';
  * which proves a leaf whose side to move has a one-move win (so the search
  * counts its playouts as certain instead of evaluating it); and `leaf-vc`,
  * which proves a leaf where either side has joined its edges by virtual
- * connections (virtual-connection.ts).
+ * connections (virtual-connection.ts); and `h-search`, which at the root
+ * plays only the keys of the side to move's semi-connections of the game
+ * when H-search (h-search.ts) finds any (`connect`: each wins), and narrows
+ * `mustplay`'s region there by the opponent's.
  */
-export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc'] as const;
+export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search'] as const;
 export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 
@@ -256,7 +269,8 @@ export interface TacticalChoice {
 }
 
 /**
- * The root's tactical restriction, by priority: win at once; else stop all
+ * The root's tactical restriction, by priority: win at once; else play a
+ * key of a semi-connection of the game that H-search finds; else stop all
  * the opponent's one-move wins (when nothing stops them, no restriction:
  * the game is lost anyway); else play in the must-play region of the
  * opponent's semi-connections (mustPlay; when it is empty, no restriction
@@ -269,12 +283,16 @@ export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMo
     const wins = winningCells(g, cells, toMove);
     if (wins.length > 0) return { kind: 'win', moves: wins };
   }
+  if (enabled.has('h-search')) {
+    const ours = cachedGameConnections(g, cells, toMove);
+    if (ours.semis.length > 0) return { kind: 'connect', moves: [...new Set(ours.semis.map((s) => s.key))].sort((a, b) => a - b) };
+  }
   if (enabled.has('block')) {
     const blocks = blockingMoves(g, cells, toMove);
     if (blocks !== null) return blocks.length > 0 ? { kind: 'block', moves: blocks } : null;
   }
   if (enabled.has('mustplay')) {
-    const must = mustPlay(g, cells, toMove);
+    const must = mustPlay(g, cells, toMove, enabled.has('h-search'));
     if (must !== null) return must.length > 0 ? { kind: 'mustplay', moves: must } : null;
   }
   if (lastMove !== null && enabled.has('bridge')) {

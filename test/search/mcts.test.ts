@@ -156,9 +156,9 @@ describe('batched MCTS', () => {
   });
 
   test('reuses the subtree after its move and the reply', async () => {
-    // Without leaf-vc and mustplay, which prove Hex 5's centre won at once (a
-    // ziggurat to each edge), so that its node would have no reply to reuse.
-    const m = new Mcts(cpu, { ...defaultSettings('cpu', 1), tactics: new Set(TACTICS.filter((t) => t !== 'leaf-vc' && t !== 'mustplay')) });
+    // Without leaf-vc, mustplay and h-search, which prove Hex 5's centre won at
+    // once (a ziggurat to each edge), so that its node would have no reply to reuse.
+    const m = new Mcts(cpu, { ...defaultSettings('cpu', 1), tactics: new Set(TACTICS.filter((t) => t !== 'leaf-vc' && t !== 'mustplay' && t !== 'h-search')) });
     const p = Position.empty(GameKind.Hex, 5, { swap: false });
     const first = await m.search(p, { playouts: 6000 });
     expect(first.reusedPlayouts).toBe(0);

@@ -25,11 +25,14 @@ function winsWith(position: Position, move: number): boolean {
 /**
  * Checks every ruling on `boards`, with each side to move: a move outside
  * the must-play region must lose, an empty region must mean a lost
- * position, and a joining move must win. Returns the moves ruled out and
- * the joining moves, so that a caller can insist there were enough of them.
+ * position, and a joining move must win; the region narrowed by H-search
+ * must lie inside the region without it, and is checked the same way.
+ * Returns the moves ruled out without H-search and with it, and the joining
+ * moves, so that a caller can insist there were enough of them.
  */
-function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>): { ruledOut: number; joining: number } {
+function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>): { ruledOut: number; ruledOutWithH: number; joining: number } {
   let ruledOut = 0;
+  let ruledOutWithH = 0;
   let joining = 0;
   for (const cells of boards) {
     for (const toMove of [Color.Black, Color.White] as const) {
@@ -40,29 +43,37 @@ function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>
         if (!winsWith(position, move)) throw new Error(`${game} ${size} ${position.toText()}: ${move} is said to join ${toMove}, yet it loses`);
       }
       const allowed = mustPlay(position.geometry, position.cells(), toMove);
-      if (allowed === null) continue;
+      const allowedWithH = mustPlay(position.geometry, position.cells(), toMove, true);
+      if (allowedWithH === null) {
+        expect(allowed).toBeNull();
+        continue;
+      }
+      for (const move of allowedWithH) if (allowed !== null) expect(allowed).toContain(move);
       const board = position.toText();
-      if (allowed.length === 0 && toMoveWins(position)) throw new Error(`${game} ${size} ${board}: nothing is left to ${toMove}, yet it wins`);
+      if (allowedWithH.length === 0 && toMoveWins(position)) throw new Error(`${game} ${size} ${board}: nothing is left to ${toMove}, yet it wins`);
       for (const move of position.legalMoves()) {
-        if (allowed.includes(move)) continue;
-        ruledOut++;
-        if (winsWith(position, move)) throw new Error(`${game} ${size} ${board}: ${move} is ruled out for ${toMove}, yet it wins`);
+        if (allowedWithH.includes(move)) continue;
+        ruledOutWithH++;
+        if (allowed !== null && !allowed.includes(move)) ruledOut++;
+        if (winsWith(position, move)) throw new Error(`${game} ${size} ${board}: ${move} is ruled out for ${toMove}${allowed?.includes(move) === true ? ' by H-search' : ''}, yet it wins`);
       }
     }
   }
-  return { ruledOut, joining };
+  return { ruledOut, ruledOutWithH, joining };
 }
 
 describe('mustPlay and connectingMoves', () => {
   test('every board of Hex 3: every move the region rules out loses, every joining move wins', () => {
-    const { ruledOut, joining } = checkRulings(GameKind.Hex, 3, everyBoard(9, ANY));
+    const { ruledOut, ruledOutWithH, joining } = checkRulings(GameKind.Hex, 3, everyBoard(9, ANY));
     expect(ruledOut).toBeGreaterThan(5000);
+    expect(ruledOutWithH).toBeGreaterThan(ruledOut);
     expect(joining).toBeGreaterThan(1000);
   });
 
   test('every board of Y 4: every move the region rules out loses, every joining move wins', () => {
-    const { ruledOut, joining } = checkRulings(GameKind.Y, 4, everyBoard(10, ANY));
+    const { ruledOut, ruledOutWithH, joining } = checkRulings(GameKind.Y, 4, everyBoard(10, ANY));
     expect(ruledOut).toBeGreaterThan(5000);
+    expect(ruledOutWithH).toBeGreaterThan(ruledOut);
     expect(joining).toBeGreaterThan(1000);
   });
 
@@ -71,11 +82,12 @@ describe('mustPlay and connectingMoves', () => {
     [GameKind.Hex, 5, 150, 0.4],
     [GameKind.Hex, 6, 40, 0.3],
     [GameKind.Y, 5, 1500, 0.5],
-    [GameKind.Y, 6, 250, 0.45],
+    [GameKind.Y, 6, 150, 0.45],
   ])('random boards of %s %i: every move the region rules out loses, every joining move wins', (game, size, count, empty) => {
     const cellCount = Position.empty(game, size).geometry.cellCount;
-    const { ruledOut, joining } = checkRulings(game, size, randomBoards(cellCount, count, empty, size * 17));
+    const { ruledOut, ruledOutWithH, joining } = checkRulings(game, size, randomBoards(cellCount, count, empty, size * 17));
     expect(ruledOut).toBeGreaterThan(count);
+    expect(ruledOutWithH).toBeGreaterThan(ruledOut);
     expect(joining).toBeGreaterThan(count / 10);
   });
 

@@ -10,7 +10,8 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
-import { solve } from '../../src/search/solver.js';
+import { gameConnections } from '../../src/search/h-search.js';
+import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.js';
 import { virtualWinner } from '../../src/search/virtual-connection.js';
 import {
   ALL_TACTICS,
@@ -70,7 +71,7 @@ describe('the tactics setting', () => {
   });
 
   test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc joined by , or \+\)$/);
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search joined by , or \+\)$/);
   });
 });
 
@@ -90,12 +91,13 @@ function* randomPositions(size: number, count: number, seed: number, emptyShare:
   }
 }
 
-/** What the tactic `kind` itself names for the position (null: nothing to do). */
-function tacticMoves(kind: TacticKind, p: Position, last: number | null): readonly number[] | null {
+/** What the tactic `kind` itself names for the position (null: nothing to do), with the tactics `enabled`. */
+function tacticMoves(kind: TacticKind, p: Position, last: number | null, enabled: TacticSet): readonly number[] | null {
   const g = p.geometry;
   if (kind === 'win') return winningCells(g, p.cells(), p.toMove);
+  if (kind === 'connect') return [...new Set(gameConnections(g, p.cells(), p.toMove).semis.map((s) => s.key))].sort((a, b) => a - b);
   if (kind === 'block') return blockingMoves(g, p.cells(), p.toMove);
-  if (kind === 'mustplay') return mustPlay(g, p.cells(), p.toMove);
+  if (kind === 'mustplay') return mustPlay(g, p.cells(), p.toMove, enabled.has('h-search'));
   return last === null ? [] : bridgeAnswers(g, p.cells(), p.toMove, last);
 }
 
@@ -105,19 +107,19 @@ describe('the root choice with some tactics off', () => {
     for (const { p, last } of randomPositions(7, 300, 17, 0.45)) {
       const g = p.geometry;
       const all = tacticalChoice(g, p.cells(), p.toMove, last);
+      const switchOf = (kind: TacticKind): Tactic => (kind === 'connect' ? 'h-search' : kind);
       for (const enabled of SUBSETS) {
         const choice = tacticalChoice(g, p.cells(), p.toMove, last, enabled);
         if (choice === null) continue;
         seen.add(`${choice.kind}:${all?.kind ?? 'none'}`);
-        expect(enabled.has(choice.kind)).toBe(true);
-        expect(choice.moves).toEqual(tacticMoves(choice.kind, p, last));
-        if (all !== null && enabled.has(all.kind)) expect(choice).toEqual(all);
+        expect(enabled.has(switchOf(choice.kind))).toBe(true);
+        expect(choice.moves).toEqual(tacticMoves(choice.kind, p, last, enabled));
+        if (all !== null && enabled.has(switchOf(all.kind)) && (all.kind !== 'mustplay' || enabled.has('h-search'))) expect(choice).toEqual(all);
       }
       expect(tacticalChoice(g, p.cells(), p.toMove, last, NO_TACTICS)).toBeNull();
-      for (const enabled of SUBSETS) if (all !== null && enabled.has(all.kind)) expect(tacticalChoice(g, p.cells(), p.toMove, last, enabled)).toEqual(all);
     }
     // The positions reached every tactic, and the later tactics stood in for switched-off earlier ones.
-    for (const pair of ['win:win', 'block:block', 'mustplay:mustplay', 'bridge:bridge', 'block:win', 'mustplay:win', 'mustplay:block', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
+    for (const pair of ['win:win', 'connect:connect', 'block:connect', 'mustplay:connect', 'block:block', 'mustplay:mustplay', 'bridge:bridge', 'block:win', 'mustplay:win', 'mustplay:block', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
   });
 });
 
@@ -148,7 +150,7 @@ describe('the search with one tactic off', () => {
       expect(on.tactic).toBe('win');
       expect(on.playouts).toBe(0);
       expect(winsAtOnce(p, p.toMove)).toContain(on.move);
-      const off = await new Mcts(cpu, searchSettings(without('win', 'mustplay'))).search(p, { playouts: 512 }, null);
+      const off = await new Mcts(cpu, searchSettings(without('win', 'mustplay', 'h-search'))).search(p, { playouts: 512 }, null);
       expect(off.tactic).toBeNull();
       expect(off.playouts).toBeGreaterThan(0);
     }
@@ -169,11 +171,12 @@ describe('the search with one tactic off', () => {
    * playouts to try every move, no tactic fires and some other move is
    * searched too.
    */
-  async function expectRestriction(tactic: TacticKind, p: Position, last: number | null, allowed: readonly number[], playoutsOn: number, alsoOff: Tactic[] = []): Promise<void> {
-    const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: playoutsOn }, last);
+  async function expectRestriction(tactic: Tactic & TacticKind, p: Position, last: number | null, allowed: readonly number[], playoutsOn: number, alsoOff: Tactic[] = []): Promise<void> {
+    // Without h-search, whose `connect` would stand in first where the side to move has a semi-connection.
+    const on = await new Mcts(cpu, searchSettings(without('h-search'))).search(p, { playouts: playoutsOn }, last);
     expect(on.tactic).toBe(tactic);
     for (const m of on.moves) expect(allowed).toContain(m.move);
-    const off = await new Mcts(cpu, searchSettings(without(tactic, ...alsoOff))).search(p, { playouts: 64 * p.legalMoves().length }, last);
+    const off = await new Mcts(cpu, searchSettings(without(tactic, 'h-search', ...alsoOff))).search(p, { playouts: 64 * p.legalMoves().length }, last);
     expect(off.tactic).toBeNull();
     expect(off.moves.some((m) => !allowed.includes(m.move as number))).toBe(true);
   }
@@ -246,23 +249,65 @@ describe('the search with one tactic off', () => {
     const cases = positionsWhere(3, 28, (p) => quiet(p) && leavesJoining(p));
 
     test('at a knowledge threshold of 1, no reply the pruning rules out is evaluated with it, some are without it', async () => {
-      const on = await prunedRepliesEvaluated(ALL_TACTICS, cases, 1);
+      const on = await prunedRepliesEvaluated(without('h-search'), cases, 1);
       expect(on.twoDeep).toBeGreaterThan(20);
       expect(on.outside).toBe(0);
-      const off = await prunedRepliesEvaluated(without('mustplay'), cases, 1);
+      const off = await prunedRepliesEvaluated(without('mustplay', 'h-search'), cases, 1);
       expect(off.outside).toBeGreaterThan(0);
     });
 
     test('at a threshold of T, a move of the root has at most T − 1 replies evaluated before its node is pruned', async () => {
       // The node of the root's move is pruned as the search goes below it with T leaves counted through it (its own, and T − 1 below).
       const threshold = 3;
-      const at = await prunedRepliesEvaluated(ALL_TACTICS, cases, threshold);
+      const at = await prunedRepliesEvaluated(without('h-search'), cases, threshold);
       expect(at.twoDeep).toBeGreaterThan(20);
       expect(at.mostBelowOne).toBeLessThanOrEqual(threshold - 1);
       expect(at.mostBelowOne).toBeGreaterThan(0);
-      const off = await prunedRepliesEvaluated(without('mustplay'), cases, threshold);
+      const off = await prunedRepliesEvaluated(without('mustplay', 'h-search'), cases, threshold);
       expect(off.mostBelowOne).toBeGreaterThan(threshold - 1);
     });
+  });
+
+  test('h-search: with it the root searches only the keys of its semi-connections (each a win: h-search.test.ts), without it others too', async () => {
+    const keys = (p: Position) => [...new Set(gameConnections(p.geometry, p.cells(), p.toMove).semis.map((s) => s.key))];
+    // No one-move win for either side (`win` and `block` would restrict first), and keys the greedy connections do not see as joining moves.
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(4, 29, (p) => quiet(p) && keys(p).length > 0 && (connectingMoves(p.geometry, p.cells(), p.toMove) ?? []).length === 0);
+    for (const { p } of cases) {
+      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 1024 }, null);
+      expect(on.tactic).toBe('connect');
+      // A single key is played without a search.
+      const searched = on.moves.length > 0 ? on.moves.map((m) => m.move) : [on.move];
+      for (const m of searched) expect(keys(p)).toContain(m);
+      const off = await new Mcts(cpu, searchSettings(without('h-search', 'mustplay'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
+      expect(off.tactic).not.toBe('connect');
+      expect(off.moves.some((m) => !keys(p).includes(m.move as number))).toBe(true);
+    }
+  });
+
+  test('h-search in the tree: every move the tree proves with it is decided so by the solver, and it proves more than without it', async () => {
+    // Quiet positions where the root has no semi-connection of the game (the `connect` tactic would leave only its keys).
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(4, 35, (p) => quiet(p) && gameConnections(p.geometry, p.cells(), p.toMove).semis.length === 0);
+    // Thresholds of 1: every node the tree goes below is H-searched.
+    const settings = (tactics: TacticSet): SearchSettings => ({ ...searchSettings(tactics), knowledgeThreshold: 1, hSearchThreshold: 1 });
+    let provenWith = 0;
+    let provenWithout = 0;
+    for (const { p } of cases) {
+      const on = await new Mcts(cpu, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
+      for (const m of on.moves) {
+        if (m.proven === undefined) continue;
+        provenWith++;
+        const child = p.clone();
+        child.play(m.move);
+        // The solver with the greedy connections and their pruning (held equal to the plain one in solver.test.ts), not H-search.
+        const moverWins = child.isOver() || !(solveWithin(child, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution).wins;
+        expect(m.proven).toBe(moverWins ? 'won' : 'lost');
+      }
+      const off = await new Mcts(cpu, settings(without('h-search'))).search(p, { playouts: 8 * 8 * 40 });
+      provenWithout += off.moves.filter((m) => m.proven !== undefined).length;
+    }
+    expect(provenWith).toBeGreaterThan(provenWithout);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
@@ -318,8 +363,8 @@ describe('the search with one tactic off', () => {
   }
 
   test('leaf-win: with it no leaf whose side to move wins at once is evaluated, without it some are', async () => {
-    // Without mustplay too, which never lets a node's mover leave a one-move win standing.
-    await expectLeavesProven('leaf-win', 24, (q) => winsAtOnce(q, q.toMove).length > 0, ['mustplay']);
+    // Without mustplay too, which never lets a node's mover leave a one-move win standing, nor h-search, which plays the root's keys.
+    await expectLeavesProven('leaf-win', 24, (q) => winsAtOnce(q, q.toMove).length > 0, ['mustplay', 'h-search']);
   });
 
   test('leaf-vc: with it no leaf that either side has joined by virtual connections is evaluated, without it some are', async () => {
