@@ -21,6 +21,7 @@ import type { FillKind } from '../fill/fill.js';
 import { type TacticKind, type TacticSet, connectingMoves, hasWinningCell, mustPlay, tacticSet, tacticalChoice } from './tactics.js';
 import { solveWithin } from './solver.js';
 import { hasGameConnection } from './h-search.js';
+import { deadCells } from './dead-cells.js';
 import { virtualWinner } from './virtual-connection.js';
 import { Selection, keepsAmaf } from './selection.js';
 
@@ -36,8 +37,8 @@ export interface SearchSettings {
   /**
    * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
    * and `bridge` at the root, `mustplay` at the root and every node,
-   * `h-search` at the root, `leaf-win` and `leaf-vc` at the leaves; true for
-   * all of them, false for none.
+   * `h-search` at the root, `dead` at the root and every node, `leaf-win`
+   * and `leaf-vc` at the leaves; true for all of them, false for none.
    */
   readonly tactics: boolean | TacticSet;
   /**
@@ -361,6 +362,13 @@ function sameBoard(a: Position, b: Position): boolean {
   const x = a.cells();
   const y = b.cells();
   return x.every((v, i) => v === y[i]);
+}
+
+/** Whether restricting `node` to `moves` leaves it a move: one of them, or a child it has proven won (restrict keeps those). */
+function leavesAMove(node: Node, moves: readonly Move[]): boolean {
+  const allowed = new Set(moves);
+  const wonBy = (kid: Node | null | undefined) => kid != null && kid.proven === kid.mover;
+  return (node.untried ?? []).some((m) => allowed.has(m)) || node.moves.some((m, j) => allowed.has(m) || wonBy(node.kids[j]));
 }
 
 /** The root's moves tried so far, most visited first. */
@@ -687,7 +695,8 @@ export class Mcts {
   private prepareMoves(node: Node, position: Position, path: readonly Node[]): void {
     const root = path.length === 1;
     const prunes = this.prunes(position);
-    const hSearches = prunes && tacticSet(this.settings.tactics).has('h-search');
+    const tactics = tacticSet(this.settings.tactics);
+    const hSearches = prunes && tactics.has('mustplay') && tactics.has('h-search');
     const ready = root || node.visits >= this.knowledgeVisits;
     const hReady = hSearches && (root || node.visits >= this.hSearchVisits);
     const pruned = ready ? this.movesWorthSearching(position, !root, hReady) : null;
@@ -696,15 +705,19 @@ export class Mcts {
       node.proven = pruned.winner;
       (path[path.length - 2] as Node).priors = null;
     } else if (node.untried === null) node.untried = shuffled(pruned ?? position.legalMoves(), this.next);
-    else if (pruned !== null) {
+    // The root's earlier restriction (its tactical choice) came from the
+    // board as it is, this one from the board with its dead cells filled:
+    // both sound, and disjoint only where every move loses. Keep the root a move then.
+    else if (pruned !== null && (!root || leavesAMove(node, pruned))) {
       this.restrict(node, pruned);
       this.propagateProofs(path);
     }
   }
 
-  /** Whether `mustplay` prunes the moves of `position`: it is switched on and no swap may come. */
+  /** Whether `mustplay` or `dead` prunes the moves of `position`: one is switched on and no swap may come. */
   private prunes(position: Position): boolean {
-    return tacticSet(this.settings.tactics).has('mustplay') && !position.canSwap();
+    const tactics = tacticSet(this.settings.tactics);
+    return (tactics.has('mustplay') || tactics.has('dead')) && !position.canSwap();
   }
 
   /** The root's tactics: all those switched on, but `mustplay` and `h-search` only where no swap may come (it would hand the connection over). */
@@ -719,7 +732,9 @@ export class Mcts {
    * `mustplay` tactic (and no swap to come) the moves that join the side to
    * move by virtual connections, if it has any, else those of the
    * must-play region (tactics.ts), narrowed by H-search's connections with
-   * `hSearch`; null when nothing is pruned (every legal move). Where that
+   * `hSearch`; with `dead`, without the dead cells, and the rest found on
+   * the board with them filled (which keeps every completion's winner);
+   * null when nothing is pruned (every legal move). Where that
    * decides the node (a joining move wins, and with `hSearch` a
    * semi-connection of the game of the side to move; an empty region
    * loses), its winner, unless `mayProve` is false (the root, which must
@@ -729,7 +744,10 @@ export class Mcts {
   private movesWorthSearching(position: Position, mayProve: boolean, hSearch: boolean): Move[] | { readonly winner: Player } | null {
     if (!this.prunes(position)) return null;
     const g = position.geometry;
-    const cells = position.peekCells();
+    const tactics = tacticSet(this.settings.tactics);
+    const { dead, filled: cells } = tactics.has('dead') ? deadCells(g, position.peekCells()) : { dead: [], filled: position.peekCells() };
+    const liveMoves = () => (dead.length === 0 ? null : position.legalMoves().filter((m) => cells[m] === Color.Empty));
+    if (!tactics.has('mustplay')) return liveMoves();
     const toMove = position.toMove;
     const joining = connectingMoves(g, cells, toMove);
     if (joining === null || joining.length > 0) {
@@ -740,7 +758,7 @@ export class Mcts {
       if (hasGameConnection(g, cells, toMove)) return { winner: toMove };
     }
     const must = mustPlay(g, cells, toMove, hSearch);
-    if (must === null || (must.length === 0 && !mayProve)) return null;
+    if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
     return must.length === 0 ? { winner: opponent(toMove) } : must;
   }
 

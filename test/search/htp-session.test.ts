@@ -133,7 +133,7 @@ describe('hexbatch htp', () => {
     expect(some.code).toBe(0);
     expect(replies(some.out)[0]).toContain(' tactics win,leaf-win solver ');
     expect(replies(some.out)[2]).toMatch(/^= [a-d][1-4]$/);
-    const all = await cli(['htp', '--tactics', 'bridge,block,win,leaf-win,leaf-vc,mustplay,h-search'], 'hexbatch-settings\n');
+    const all = await cli(['htp', '--tactics', 'bridge,dead,block,win,leaf-win,leaf-vc,mustplay,h-search'], 'hexbatch-settings\n');
     expect(replies(all.out)[0]).toContain(' tactics on solver ');
   });
 

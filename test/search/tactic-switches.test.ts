@@ -8,8 +8,9 @@ import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
-import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
+import { Mcts, type MoveStat, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
+import { deadCells } from '../../src/search/dead-cells.js';
 import { gameConnections } from '../../src/search/h-search.js';
 import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.js';
 import { virtualWinner } from '../../src/search/virtual-connection.js';
@@ -71,7 +72,7 @@ describe('the tactics setting', () => {
   });
 
   test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search joined by , or \+\)$/);
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead joined by , or \+\)$/);
   });
 });
 
@@ -137,6 +138,37 @@ function positionsWhere(count: number, seed: number, decides: (p: Position, last
   }
   expect(found).toHaveLength(count);
   return found;
+}
+
+/**
+ * The evaluated leaves two moves below the root `p` (exactly two new
+ * stones): the root's move, the position after it, and the reply.
+ */
+function* twoDeepLeaves(p: Position, calls: readonly (readonly { readonly cells: ArrayLike<number> }[])[]): Generator<{ ours: number; child: Position; reply: number }> {
+  const root = p.cells();
+  for (const leaf of calls.flat()) {
+    const added = [...root.keys()].filter((c) => root[c] === Color.Empty && leaf.cells[c] !== Color.Empty);
+    if (added.length !== 2) continue;
+    const ours = added.find((c) => leaf.cells[c] === p.toMove) as number;
+    const child = p.clone();
+    child.play(ours);
+    yield { ours, child, reply: added.find((c) => c !== ours) as number };
+  }
+}
+
+/** Checks each root move the search proved against the solver; returns how many there were. */
+function expectProofsRight(p: Position, moves: readonly MoveStat[]): number {
+  let proven = 0;
+  for (const m of moves) {
+    if (m.proven === undefined) continue;
+    proven++;
+    const child = p.clone();
+    child.play(m.move);
+    // The solver with the greedy connections and their pruning (held equal to the plain one in solver.test.ts), none of the tree's other knowledge.
+    const moverWins = child.isOver() || !(solveWithin(child, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution).wins;
+    expect(m.proven).toBe(moverWins ? 'won' : 'lost');
+  }
+  return proven;
 }
 
 // mustplay stands in for win and block when they are off (its region holds
@@ -214,16 +246,9 @@ describe('the search with one tactic off', () => {
     for (const { p } of cases) {
       const { evaluator, calls } = spy(cpu);
       await new Mcts(evaluator, { ...searchSettings(tactics), knowledgeThreshold }).search(p, { playouts: 8 * 8 * 40 });
-      const root = p.cells();
       const below = new Map<number, number>();
-      for (const leaf of calls.flat()) {
-        const added = [...root.keys()].filter((c) => root[c] === Color.Empty && leaf.cells[c] !== Color.Empty);
-        if (added.length !== 2) continue;
+      for (const { ours, child, reply } of twoDeepLeaves(p, calls)) {
         twoDeep++;
-        const ours = added.find((c) => leaf.cells[c] === p.toMove) as number;
-        const reply = added.find((c) => c !== ours) as number;
-        const child = p.clone();
-        child.play(ours);
         const g = child.geometry;
         const joining = connectingMoves(g, child.cells(), child.toMove);
         const must = mustPlay(g, child.cells(), child.toMove);
@@ -249,7 +274,7 @@ describe('the search with one tactic off', () => {
     const cases = positionsWhere(3, 28, (p) => quiet(p) && leavesJoining(p));
 
     test('at a knowledge threshold of 1, no reply the pruning rules out is evaluated with it, some are without it', async () => {
-      const on = await prunedRepliesEvaluated(without('h-search'), cases, 1);
+      const on = await prunedRepliesEvaluated(without('h-search', 'dead'), cases, 1);
       expect(on.twoDeep).toBeGreaterThan(20);
       expect(on.outside).toBe(0);
       const off = await prunedRepliesEvaluated(without('mustplay', 'h-search'), cases, 1);
@@ -259,7 +284,7 @@ describe('the search with one tactic off', () => {
     test('at a threshold of T, a move of the root has at most T − 1 replies evaluated before its node is pruned', async () => {
       // The node of the root's move is pruned as the search goes below it with T leaves counted through it (its own, and T − 1 below).
       const threshold = 3;
-      const at = await prunedRepliesEvaluated(without('h-search'), cases, threshold);
+      const at = await prunedRepliesEvaluated(without('h-search', 'dead'), cases, threshold);
       expect(at.twoDeep).toBeGreaterThan(20);
       expect(at.mostBelowOne).toBeLessThanOrEqual(threshold - 1);
       expect(at.mostBelowOne).toBeGreaterThan(0);
@@ -295,19 +320,38 @@ describe('the search with one tactic off', () => {
     let provenWithout = 0;
     for (const { p } of cases) {
       const on = await new Mcts(cpu, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
-      for (const m of on.moves) {
-        if (m.proven === undefined) continue;
-        provenWith++;
-        const child = p.clone();
-        child.play(m.move);
-        // The solver with the greedy connections and their pruning (held equal to the plain one in solver.test.ts), not H-search.
-        const moverWins = child.isOver() || !(solveWithin(child, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution).wins;
-        expect(m.proven).toBe(moverWins ? 'won' : 'lost');
-      }
+      provenWith += expectProofsRight(p, on.moves);
       const off = await new Mcts(cpu, settings(without('h-search'))).search(p, { playouts: 8 * 8 * 40 });
       provenWithout += off.moves.filter((m) => m.proven !== undefined).length;
     }
     expect(provenWith).toBeGreaterThan(provenWithout);
+  });
+
+  test('dead: with it no dead cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver; without it dead cells are searched', async () => {
+    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const deadOf = (p: Position) => deadCells(p.geometry, p.cells()).dead;
+    const cases = positionsWhere(4, 37, (p) => quiet(p) && deadOf(p).length >= 2);
+    const settings = (tactics: TacticSet): SearchSettings => ({ ...searchSettings(tactics), knowledgeThreshold: 1 });
+    let replies = 0;
+    let proven = 0;
+    let deadSearchedOff = 0;
+    for (const { p } of cases) {
+      const { evaluator, calls } = spy(cpu);
+      const on = await new Mcts(evaluator, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
+      for (const m of on.moves) expect(deadOf(p)).not.toContain(m.move);
+      for (const { child, reply } of twoDeepLeaves(p, calls)) {
+        replies++;
+        expect(deadOf(child)).not.toContain(reply);
+      }
+      proven += expectProofsRight(p, on.moves);
+      // mustplay's region, which may leave the dead cells out too, is off as well.
+      const off = await new Mcts(cpu, settings(without('dead', 'mustplay', 'h-search'))).search(p, { playouts: 64 * p.legalMoves().length });
+      // A search that proves its root early may stop before it reaches them: counted over all cases.
+      deadSearchedOff += off.moves.filter((m) => deadOf(p).includes(m.move as number)).length;
+    }
+    expect(replies).toBeGreaterThan(20);
+    expect(proven).toBeGreaterThan(0);
+    expect(deadSearchedOff).toBeGreaterThan(0);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {

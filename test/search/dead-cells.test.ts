@@ -1,0 +1,118 @@
+// Dead cells against the tests' own winner (oracle.ts) and the exact
+// solver: filling the dead cells must keep the winner of every completion
+// (all of them on every board of Hex 3 and random boards of Hex 4, random
+// ones on Hex 5 to 11); a position whose side to move wins must keep a
+// winning move outside them, and one whose empty cells are all dead is
+// over already.
+import { describe, expect, test } from 'vitest';
+import { Color } from '../../src/game/color.js';
+import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
+import { Position } from '../../src/game/position.js';
+import { deadCells } from '../../src/search/dead-cells.js';
+import { solve } from '../../src/search/solver.js';
+import { ANY, boardText, everyBoard, randomBoards, testRandom } from '../helpers/boards.js';
+import { oracleWinner } from '../helpers/oracle.js';
+
+/** Every completion of the empty cells of `cells` (all 2^empty of them), as a fresh board each. */
+function* everyCompletion(cells: Cells): Generator<Cells> {
+  const empty = [...cells.keys()].filter((c) => cells[c] === Color.Empty);
+  for (let bits = 0; bits < 1 << empty.length; bits++) {
+    const full = cells.slice();
+    empty.forEach((c, i) => (full[c] = (bits >> i) & 1 ? Color.Black : Color.White));
+    yield full;
+  }
+}
+
+/** `count` random completions of `cells`. */
+function* randomCompletions(cells: Cells, count: number, seed: number): Generator<Cells> {
+  const random = testRandom(seed);
+  for (let k = 0; k < count; k++) yield cells.map((v) => (v !== Color.Empty ? v : random() < 0.5 ? Color.Black : Color.White));
+}
+
+/**
+ * Checks that each completion keeps its winner when the dead cells take
+ * their filled colours, and returns how many dead cells there were.
+ */
+function checkFill(n: number, cells: Cells, completions: (cells: Cells) => Iterable<Cells>): number {
+  const g = geometryOf(GameKind.Hex, n);
+  const { dead, filled } = deadCells(g, cells);
+  if (dead.length === 0) return 0;
+  for (const c of dead) {
+    expect(cells[c]).toBe(Color.Empty);
+    expect(filled[c]).not.toBe(Color.Empty);
+  }
+  expect([...filled.keys()].filter((c) => filled[c] !== cells[c]).sort((a, b) => a - b)).toEqual([...dead].sort((a, b) => a - b));
+  for (const full of completions(cells)) {
+    const overwritten = full.slice();
+    for (const c of dead) overwritten[c] = filled[c] as number;
+    if (oracleWinner('hex', n, full) !== oracleWinner('hex', n, overwritten)) {
+      throw new Error(`Hex ${n} ${boardText(cells)}: filling the dead cells ${dead.join(' ')} changes the winner of ${boardText(full)}`);
+    }
+  }
+  return dead.length;
+}
+
+describe('dead cells', () => {
+  test('every board of Hex 3: filling the dead cells keeps the winner of every completion', () => {
+    let dead = 0;
+    for (const cells of everyBoard(9, ANY)) dead += checkFill(3, cells, everyCompletion);
+    expect(dead).toBeGreaterThan(2000);
+  });
+
+  test.each([
+    [4, 3000, 0.5, true],
+    [5, 1500, 0.4, false],
+    [7, 800, 0.35, false],
+    [11, 400, 0.3, false],
+  ])('random boards of Hex %i: filling the dead cells keeps the winner of every completion tried', (n, count, empty, exhaustive) => {
+    let dead = 0;
+    let k = 0;
+    for (const cells of randomBoards(n * n, count, empty, 31 * n)) dead += checkFill(n, cells, exhaustive ? everyCompletion : (c) => randomCompletions(c, 200, k++));
+    expect(dead).toBeGreaterThan(count / 4);
+  });
+
+  test('every board of Hex 3 and random ones of Hex 4: a side to move that wins has a winning move outside the dead cells, and a board all dead is over', () => {
+    let pruned = 0;
+    for (const [n, boards] of [[3, everyBoard(9, ANY)], [4, randomBoards(16, 3000, 0.45, 5)]] as const) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (const cells of boards) {
+        const { dead } = deadCells(g, cells);
+        if (dead.length === 0) continue;
+        for (const toMove of [Color.Black, Color.White] as const) {
+          const position = Position.fromText(GameKind.Hex, n, boardText(cells), toMove);
+          if (position.isOver()) continue;
+          const live = position.legalMoves().filter((m) => !dead.includes(m));
+          // Filling a dead cell joins nothing, so no win can hang on the dead cells alone.
+          if (live.length === 0) throw new Error(`Hex ${n} ${position.toText()}: not over, yet every empty cell is dead`);
+          pruned += dead.length;
+          if (!solve(position).wins) continue;
+          const winsWith = live.some((m) => {
+            const after = position.clone();
+            after.play(m);
+            return after.winner() === toMove || (!after.isOver() && !solve(after).wins);
+          });
+          if (!winsWith) throw new Error(`Hex ${n} ${position.toText()}: ${toMove} wins, but only through dead cells ${dead.join(' ')}`);
+        }
+      }
+    }
+    expect(pruned).toBeGreaterThan(1000);
+  });
+
+  test('by hand: a cell with four neighbours of one colour in a row is dead, and one between two groups of a colour is not', () => {
+    const hex5 = (rows: readonly string[]) => Position.fromText(GameKind.Hex, 5, rows.join(''), Color.Black);
+    // c3's ring from the east: d3, d2, c2, b3, b4, c4. White holds d2 c2 b3 b4.
+    const four = hex5(['.....', '..ww.', '.w...', '.w...', '.....']);
+    expect(deadCells(four.geometry, four.cells()).dead).toContain(four.geometry.index(2, 2));
+    // Black on c2 and c4 only: c3 would join them.
+    const joins = hex5(['.....', '..b..', '.....', '..b..', '.....']);
+    expect(deadCells(joins.geometry, joins.cells()).dead).toEqual([]);
+    // An empty board has none; a full one none to find.
+    const empty = Position.empty(GameKind.Hex, 5);
+    expect(deadCells(empty.geometry, empty.cells()).dead).toEqual([]);
+  });
+
+  test('Y boards: none (the arc argument is Hex only)', () => {
+    const p = Position.fromText(GameKind.Y, 4, 'bbb.bbbbbb', Color.White);
+    expect(deadCells(p.geometry, p.cells()).dead).toEqual([]);
+  });
+});
