@@ -10,9 +10,17 @@
  * and once filled with either colour (which keeps the winner of every
  * completion) it can make its neighbours dead in turn.
  *
+ * Captured pairs: two neighbouring empty cells a and b are captured by a
+ * player X when a stone of X on either makes the other dead. Whenever the
+ * opponent takes one, X answers on the other, and the opponent's stone is
+ * dead: so the board with both given to X has the same value, whoever
+ * moves (a stone elsewhere only takes empty cells out of the rings, which
+ * keeps them dead). A move there is then no better than a pass, for
+ * either side: the opponent's is answered, X's own gives nothing the fill
+ * had not. Filled for X, they too can kill their neighbours.
+ *
  * Y is left out: its sides are not stones of either player, so the arc
- * argument does not carry over as it stands. Captured cells (dead once the
- * owner answers) are not found either.
+ * argument does not carry over as it stands.
  */
 import { Color } from '../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
@@ -84,7 +92,13 @@ const ringSlots = perGeometry((g): Int32Array => {
 export interface DeadCells {
   /** The dead cells, in the order found (each dead once those before it are filled). */
   readonly dead: readonly CellIndex[];
-  /** The board with every dead cell filled: it has the same winner as the board, however both are completed alike. */
+  /** The cells of the captured pairs, two by two in the order found (each pair captured once the cells before it are filled). */
+  readonly captured: readonly CellIndex[];
+  /**
+   * The board with every dead cell filled (which keeps the winner of every
+   * completion) and every captured pair given to its captor (which keeps
+   * the value of the position, whoever moves).
+   */
   readonly filled: Cells;
 }
 
@@ -94,27 +108,64 @@ function slotState(slots: Int32Array, cells: Cells, c: CellIndex, i: number): nu
   return s >= 0 ? (cells[s] as number) : -1 - s;
 }
 
+/** The colour to fill cell `c` of `cells` with if it is dead, else EMPTY. */
+function deadFill(slots: Int32Array, cells: Cells, c: CellIndex): number {
+  let code = 0;
+  for (let i = 0; i < 6; i++) code |= slotState(slots, cells, c, i) << (2 * i);
+  return DEAD_FILL[code] as number;
+}
+
+/** Whether a stone of `colour` on either of the empty cells a and b makes the other dead. */
+function capturedBy(slots: Int32Array, cells: Cells, a: CellIndex, b: CellIndex, colour: number): boolean {
+  cells[b] = colour;
+  const aDies = deadFill(slots, cells, a) !== EMPTY;
+  cells[b] = Color.Empty;
+  if (!aDies) return false;
+  cells[a] = colour;
+  const bDies = deadFill(slots, cells, b) !== EMPTY;
+  cells[a] = Color.Empty;
+  return bDies;
+}
+
 /**
- * The dead cells of a Hex board, filling each as it is found and looking
- * again until no more appear; none on Y boards (see above).
+ * The dead cells and captured pairs of a Hex board, filling each as it is
+ * found and looking again until no more appear (captured pairs only once
+ * no cell is dead); none on Y boards (see above).
  */
 export function deadCells(g: Geometry, cells: Cells): DeadCells {
   const filled = cells.slice();
   const dead: CellIndex[] = [];
-  if (g.game !== GameKind.Hex) return { dead, filled };
+  const captured: CellIndex[] = [];
+  if (g.game !== GameKind.Hex) return { dead, captured, filled };
   const slots = ringSlots(g);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let c = 0; c < g.cellCount; c++) {
-      if (filled[c] !== Color.Empty) continue;
-      let code = 0;
-      for (let i = 0; i < 6; i++) code |= slotState(slots, filled, c, i) << (2 * i);
-      const fill = DEAD_FILL[code] as number;
-      if (fill === EMPTY) continue;
-      filled[c] = fill;
-      dead.push(c);
-      changed = true;
+  const fillDead = (): void => {
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let c = 0; c < g.cellCount; c++) {
+        if (filled[c] !== Color.Empty) continue;
+        const fill = deadFill(slots, filled, c);
+        if (fill === EMPTY) continue;
+        filled[c] = fill;
+        dead.push(c);
+        changed = true;
+      }
+    }
+  };
+  fillDead();
+  for (let a = 0; a < g.cellCount; a++) {
+    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty; k++) {
+      const b = g.neighbors[k] as number;
+      if (b < a || filled[b] !== Color.Empty) continue;
+      const captor = capturedBy(slots, filled, a, b, BLACK) ? BLACK : capturedBy(slots, filled, a, b, WHITE) ? WHITE : EMPTY;
+      if (captor === EMPTY) continue;
+      filled[a] = captor;
+      filled[b] = captor;
+      captured.push(a, b);
+      // Their stones may kill cells already passed over: look again from the start.
+      fillDead();
+      a = -1;
+      break;
     }
   }
-  return { dead, filled };
+  return { dead, captured, filled };
 }

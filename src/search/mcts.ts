@@ -732,8 +732,8 @@ export class Mcts {
    * `mustplay` tactic (and no swap to come) the moves that join the side to
    * move by virtual connections, if it has any, else those of the
    * must-play region (tactics.ts), narrowed by H-search's connections with
-   * `hSearch`; with `dead`, without the dead cells, and the rest found on
-   * the board with them filled (which keeps every completion's winner);
+   * `hSearch`; with `dead`, without the dead cells and captured pairs, and
+   * the rest found on the board with them filled (which keeps the value);
    * null when nothing is pruned (every legal move). Where that
    * decides the node (a joining move wins, and with `hSearch` a
    * semi-connection of the game of the side to move; an empty region
@@ -745,8 +745,13 @@ export class Mcts {
     if (!this.prunes(position)) return null;
     const g = position.geometry;
     const tactics = tacticSet(this.settings.tactics);
-    const { dead, filled: cells } = tactics.has('dead') ? deadCells(g, position.peekCells()) : { dead: [], filled: position.peekCells() };
-    const liveMoves = () => (dead.length === 0 ? null : position.legalMoves().filter((m) => cells[m] === Color.Empty));
+    const { filled: cells } = tactics.has('dead') ? deadCells(g, position.peekCells()) : { filled: position.peekCells() };
+    // With no live cell left (captured pairs can decide a board that is not over), every legal move: the tree decides it.
+    const liveMoves = () => {
+      const legal = position.legalMoves();
+      const live = legal.filter((m) => cells[m] === Color.Empty);
+      return live.length === 0 || live.length === legal.length ? null : live;
+    };
     if (!tactics.has('mustplay')) return liveMoves();
     const toMove = position.toMove;
     const joining = connectingMoves(g, cells, toMove);

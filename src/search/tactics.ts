@@ -225,7 +225,7 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * plays only the keys of the side to move's semi-connections of the game
  * when H-search (h-search.ts) finds any (`connect`: each wins), and narrows
  * `mustplay`'s region there by the opponent's; and `dead`, which drops the
- * dead cells of Hex (dead-cells.ts) from the moves of the root and of every
+ * dead cells and captured pairs of Hex (dead-cells.ts) from the moves of the root and of every
  * node as `mustplay` prunes it, and fills them for `mustplay`'s analysis.
  */
 export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search', 'dead'] as const;

@@ -1,9 +1,10 @@
-// Dead cells against the tests' own winner (oracle.ts) and the exact
-// solver: filling the dead cells must keep the winner of every completion
-// (all of them on every board of Hex 3 and random boards of Hex 4, random
-// ones on Hex 5 to 11); a position whose side to move wins must keep a
-// winning move outside them, and one whose empty cells are all dead is
-// over already.
+// Dead cells and captured pairs against the tests' own winner (oracle.ts)
+// and the exact solver: filling the dead cells must keep the winner of
+// every completion in which the captured pairs are their captors' (all of
+// them on every board of Hex 3 and random boards of Hex 4, random ones on
+// Hex 5 to 11); giving the captured pairs to their captors must keep the
+// position's value, whoever moves; a position whose side to move wins must
+// keep a winning move outside both.
 import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
@@ -30,19 +31,23 @@ function* randomCompletions(cells: Cells, count: number, seed: number): Generato
 }
 
 /**
- * Checks that each completion keeps its winner when the dead cells take
- * their filled colours, and returns how many dead cells there were.
+ * Checks that each completion (with the captured pairs their captors')
+ * keeps its winner when the dead cells take their filled colours, and
+ * returns how many dead cells there were.
  */
 function checkFill(n: number, cells: Cells, completions: (cells: Cells) => Iterable<Cells>): number {
   const g = geometryOf(GameKind.Hex, n);
-  const { dead, filled } = deadCells(g, cells);
+  const { dead, captured, filled } = deadCells(g, cells);
   if (dead.length === 0) return 0;
-  for (const c of dead) {
+  for (const c of [...dead, ...captured]) {
     expect(cells[c]).toBe(Color.Empty);
     expect(filled[c]).not.toBe(Color.Empty);
   }
-  expect([...filled.keys()].filter((c) => filled[c] !== cells[c]).sort((a, b) => a - b)).toEqual([...dead].sort((a, b) => a - b));
-  for (const full of completions(cells)) {
+  for (let i = 0; i < captured.length; i += 2) expect(filled[captured[i] as number]).toBe(filled[captured[i + 1] as number]);
+  expect([...filled.keys()].filter((c) => filled[c] !== cells[c]).sort((a, b) => a - b)).toEqual([...dead, ...captured].sort((a, b) => a - b));
+  const withCaptured = cells.slice();
+  for (const c of captured) withCaptured[c] = filled[c] as number;
+  for (const full of completions(withCaptured)) {
     const overwritten = full.slice();
     for (const c of dead) overwritten[c] = filled[c] as number;
     if (oracleWinner('hex', n, full) !== oracleWinner('hex', n, overwritten)) {
@@ -53,7 +58,7 @@ function checkFill(n: number, cells: Cells, completions: (cells: Cells) => Itera
 }
 
 describe('dead cells', () => {
-  test('every board of Hex 3: filling the dead cells keeps the winner of every completion', () => {
+  test('every board of Hex 3: filling the dead cells keeps the winner of every completion with the captured pairs given to their captors', () => {
     let dead = 0;
     for (const cells of everyBoard(9, ANY)) dead += checkFill(3, cells, everyCompletion);
     expect(dead).toBeGreaterThan(2000);
@@ -64,34 +69,55 @@ describe('dead cells', () => {
     [5, 1500, 0.4, false],
     [7, 800, 0.35, false],
     [11, 400, 0.3, false],
-  ])('random boards of Hex %i: filling the dead cells keeps the winner of every completion tried', (n, count, empty, exhaustive) => {
+  ])('random boards of Hex %i: filling the dead cells keeps the winner of every completion tried, the captured pairs given to their captors', (n, count, empty, exhaustive) => {
     let dead = 0;
     let k = 0;
     for (const cells of randomBoards(n * n, count, empty, 31 * n)) dead += checkFill(n, cells, exhaustive ? everyCompletion : (c) => randomCompletions(c, 200, k++));
     expect(dead).toBeGreaterThan(count / 4);
   });
 
-  test('every board of Hex 3 and random ones of Hex 4: a side to move that wins has a winning move outside the dead cells, and a board all dead is over', () => {
+  test('every board of Hex 3 and random ones of Hex 4: giving the captured pairs to their captors keeps the value, whoever moves', () => {
+    let pairs = 0;
+    for (const [n, boards] of [[3, everyBoard(9, ANY)], [4, randomBoards(16, 3000, 0.45, 6)]] as const) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (const cells of boards) {
+        const { captured, filled } = deadCells(g, cells);
+        if (captured.length === 0) continue;
+        pairs += captured.length / 2;
+        for (const toMove of [Color.Black, Color.White] as const) {
+          const position = Position.fromText(GameKind.Hex, n, boardText(cells), toMove);
+          if (position.isOver()) continue;
+          const given = Position.fromText(GameKind.Hex, n, boardText(filled), toMove);
+          const wins = given.isOver() ? given.winner() === toMove : solve(given).wins;
+          if (solve(position).wins !== wins) throw new Error(`Hex ${n} ${position.toText()}: the captured pairs ${captured.join(' ')} change the value for ${toMove}`);
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThan(500);
+  });
+
+  test('every board of Hex 3 and random ones of Hex 4: a side to move that wins has a winning move outside the dead cells and captured pairs', () => {
     let pruned = 0;
     for (const [n, boards] of [[3, everyBoard(9, ANY)], [4, randomBoards(16, 3000, 0.45, 5)]] as const) {
       const g = geometryOf(GameKind.Hex, n);
       for (const cells of boards) {
-        const { dead } = deadCells(g, cells);
-        if (dead.length === 0) continue;
+        const { dead, captured } = deadCells(g, cells);
+        const out = [...dead, ...captured];
+        if (out.length === 0) continue;
         for (const toMove of [Color.Black, Color.White] as const) {
           const position = Position.fromText(GameKind.Hex, n, boardText(cells), toMove);
           if (position.isOver()) continue;
-          const live = position.legalMoves().filter((m) => !dead.includes(m));
-          // Filling a dead cell joins nothing, so no win can hang on the dead cells alone.
-          if (live.length === 0) throw new Error(`Hex ${n} ${position.toText()}: not over, yet every empty cell is dead`);
-          pruned += dead.length;
+          const live = position.legalMoves().filter((m) => !out.includes(m));
+          // Captured pairs can decide a board that is not over: then the search keeps every move.
+          if (live.length === 0) continue;
+          pruned += out.length;
           if (!solve(position).wins) continue;
           const winsWith = live.some((m) => {
             const after = position.clone();
             after.play(m);
             return after.winner() === toMove || (!after.isOver() && !solve(after).wins);
           });
-          if (!winsWith) throw new Error(`Hex ${n} ${position.toText()}: ${toMove} wins, but only through dead cells ${dead.join(' ')}`);
+          if (!winsWith) throw new Error(`Hex ${n} ${position.toText()}: ${toMove} wins, but only through dead or captured cells ${out.join(' ')}`);
         }
       }
     }

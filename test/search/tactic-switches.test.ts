@@ -304,7 +304,8 @@ describe('the search with one tactic off', () => {
       // A single key is played without a search.
       const searched = on.moves.length > 0 ? on.moves.map((m) => m.move) : [on.move];
       for (const m of searched) expect(keys(p)).toContain(m);
-      const off = await new Mcts(cpu, searchSettings(without('h-search', 'mustplay'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
+      // dead's filled board can decide the root too: off as well.
+      const off = await new Mcts(cpu, searchSettings(without('h-search', 'mustplay', 'dead'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
       expect(off.tactic).not.toBe('connect');
       expect(off.moves.some((m) => !keys(p).includes(m.move as number))).toBe(true);
     }
@@ -327,31 +328,39 @@ describe('the search with one tactic off', () => {
     expect(provenWith).toBeGreaterThan(provenWithout);
   });
 
-  test('dead: with it no dead cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver; without it dead cells are searched', async () => {
+  test('dead: with it no dead or captured cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver; without it they are searched', async () => {
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
-    const deadOf = (p: Position) => deadCells(p.geometry, p.cells()).dead;
-    const cases = positionsWhere(4, 37, (p) => quiet(p) && deadOf(p).length >= 2);
+    // Where captured pairs leave no cell live, the search keeps every move (the filled board is decided): nothing is pruned.
+    const prunedOf = (p: Position) => {
+      const { dead, captured } = deadCells(p.geometry, p.cells());
+      const out = [...dead, ...captured];
+      return out.length < p.legalMoves().length ? out : [];
+    };
+    const cases = positionsWhere(4, 37, (p) => quiet(p) && prunedOf(p).length >= 2);
     const settings = (tactics: TacticSet): SearchSettings => ({ ...searchSettings(tactics), knowledgeThreshold: 1 });
     let replies = 0;
     let proven = 0;
-    let deadSearchedOff = 0;
+    let prunedSearchedOff = 0;
     for (const { p } of cases) {
+      // `dead` alone: with mustplay's region on the filled board the tree mostly proves these roots in a round.
       const { evaluator, calls } = spy(cpu);
-      const on = await new Mcts(evaluator, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
-      for (const m of on.moves) expect(deadOf(p)).not.toContain(m.move);
+      const alone = await new Mcts(evaluator, settings(new Set(['dead']))).search(p, { playouts: 8 * 8 * 40 });
+      for (const m of alone.moves) expect(prunedOf(p)).not.toContain(m.move);
       for (const { child, reply } of twoDeepLeaves(p, calls)) {
         replies++;
-        expect(deadOf(child)).not.toContain(reply);
+        expect(prunedOf(child)).not.toContain(reply);
       }
-      proven += expectProofsRight(p, on.moves);
-      // mustplay's region, which may leave the dead cells out too, is off as well.
+      const all = await new Mcts(cpu, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
+      for (const m of all.moves) expect(prunedOf(p)).not.toContain(m.move);
+      proven += expectProofsRight(p, all.moves);
+      // mustplay's region, which may leave these cells out too, is off as well.
       const off = await new Mcts(cpu, settings(without('dead', 'mustplay', 'h-search'))).search(p, { playouts: 64 * p.legalMoves().length });
       // A search that proves its root early may stop before it reaches them: counted over all cases.
-      deadSearchedOff += off.moves.filter((m) => deadOf(p).includes(m.move as number)).length;
+      prunedSearchedOff += off.moves.filter((m) => prunedOf(p).includes(m.move as number)).length;
     }
     expect(replies).toBeGreaterThan(20);
     expect(proven).toBeGreaterThan(0);
-    expect(deadSearchedOff).toBeGreaterThan(0);
+    expect(prunedSearchedOff).toBeGreaterThan(0);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
