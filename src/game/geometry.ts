@@ -157,6 +157,12 @@ export function neighborsOf(g: Geometry, c: CellIndex): CellIndex[] {
   return Array.from(g.neighbors.subarray(g.neighborStart[c] as number, g.neighborStart[c + 1] as number));
 }
 
+/** Whether two boards of one geometry hold the same stones. */
+export function sameCells(a: Readonly<Cells>, b: Readonly<Cells>): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Whether cells `a` and `b` touch. */
 export function areNeighbors(g: Geometry, a: CellIndex, b: CellIndex): boolean {
   for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;

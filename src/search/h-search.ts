@@ -25,7 +25,8 @@
  */
 import type { Player } from '../game/color.js';
 import { Color } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, sameCells } from '../game/geometry.js';
+import { popcount as wordPopcount } from '../fill/fill.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
 import { perGeometry } from '../game/per-geometry.js';
@@ -305,7 +306,7 @@ function andInto(out: Bits, a: Bits, b: Bits): void {
 
 function popcount(a: Bits): number {
   let count = 0;
-  for (let i = 0; i < a.length; i++) for (let w = a[i] as number; w !== 0; w &= w - 1) count++;
+  for (let i = 0; i < a.length; i++) count += wordPopcount(a[i] as number);
   return count;
 }
 
@@ -463,9 +464,4 @@ export function cachedGameConnections(g: Geometry, cells: Cells, player: Player)
   const found = gameConnections(g, cells, player);
   lastAnswers(g).set(player, { cells: cells.slice(), found });
   return found;
-}
-
-function sameCells(a: Cells, b: Cells): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -13,7 +13,7 @@
  * PUCT-AMAF makes them the prior of PUCT's exploration term.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import type { CellIndex } from '../game/geometry.js';
+import { type CellIndex, sameCells } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import { AmafView } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
@@ -359,9 +359,7 @@ interface RoundInFlight {
 
 function sameBoard(a: Position, b: Position): boolean {
   if (a.toMove !== b.toMove || a.geometry !== b.geometry || a.canSwap() !== b.canSwap()) return false;
-  const x = a.cells();
-  const y = b.cells();
-  return x.every((v, i) => v === y[i]);
+  return sameCells(a.peekCells(), b.peekCells());
 }
 
 /** Whether restricting `node` to `moves` leaves it a move: one of them, or a child it has proven won (restrict keeps those). */
@@ -759,9 +757,7 @@ export class Mcts {
       if (mayProve) return { winner: toMove };
       if (joining !== null) return joining;
     }
-    if (hSearch && mayProve) {
-      if (hasGameConnection(g, cells, toMove)) return { winner: toMove };
-    }
+    if (hSearch && mayProve && hasGameConnection(g, cells, toMove)) return { winner: toMove };
     const must = mustPlay(g, cells, toMove, hSearch);
     if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
     return must.length === 0 ? { winner: opponent(toMove) } : must;
