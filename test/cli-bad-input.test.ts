@@ -47,7 +47,7 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['bench-search --size 40', ['bench-search', '--size', '40'], '', '', /^error: Hex size must be a whole number from 1 to 31, not 40$/],
   ['bench-search --in-flight 0', ['bench-search', '--in-flight', '0'], '', '', /^error: --in-flight must be a whole number from 1 to 16, not "0"$/],
   ['htp --fill dice', ['htp', '--fill', 'dice'], '', '', /^error: --fill: unknown fill "dice" \(expected exact or coin\)$/],
-  ['htp --tactics yes', ['htp', '--tactics', 'yes'], '', '', /^error: --tactics: unknown tactic "yes" in "yes" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead joined by , or \+\)$/],
+  ['htp --tactics yes', ['htp', '--tactics', 'yes'], '', '', /^error: --tactics: unknown tactic "yes" in "yes" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge joined by , or \+ \(on: all but leaf-bridge, which may be added to it\)\)$/],
   ['htp --tactics with a bad item', ['htp', '--tactics', 'win+bridges'], '', '', /^error: --tactics: unknown tactic "bridges" in "win\+bridges" /],
   ['match --b with a bad tactic', ['match', '--b', 'tactics=win+blok', '--games', '2'], '', '', /^error: --b: engine B did not start: error: --tactics: unknown tactic "blok"/],
   ['htp --selection puct', ['htp', '--selection', 'puct'], '', '', /^error: --selection: unknown selection "puct" \(expected uct, uct-rave, puct-amaf\)$/],

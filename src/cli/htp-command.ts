@@ -6,7 +6,7 @@ import { createEvaluator } from '../eval/create-evaluator.js';
 import { parseFillKind } from '../fill/fill.js';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
-import { TACTICS, parseTactics } from '../search/tactics.js';
+import { TACTICS_SYNTAX, parseTactics } from '../search/tactics.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
@@ -71,7 +71,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0')
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
-    .option('--tactics <list>', `exact tactics: on, off, or some of ${TACTICS.join(', ')} joined by , or +`, 'on')
+    .option('--tactics <list>', `exact tactics: ${TACTICS_SYNTAX}`, 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
     .option('--selection <rule>', `the search's selection rule: ${SELECTIONS.join(', ')} (README: Search and the HTP engine); default ${DEFAULT_ENGINE_SETTINGS.selection}`)
     .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')

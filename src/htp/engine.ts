@@ -14,7 +14,7 @@ import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
 import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
-import { ALL_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
+import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { GameRecord } from './game-record.js';
 
 export const SWAP_MOVE = 'swap-pieces';
@@ -54,7 +54,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   seed: 0,
   swap: true,
   fill: FillKind.Exact,
-  tactics: ALL_TACTICS,
+  tactics: DEFAULT_TACTICS,
   solver: true,
   selection: CPU_SEARCH.selection,
   puctExploration: CPU_SEARCH.puctExploration,

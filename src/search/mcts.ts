@@ -23,6 +23,7 @@ import { solveWithin } from './solver.js';
 import { hasGameConnection } from './h-search.js';
 import { deadCells } from './dead-cells.js';
 import { virtualWinner } from './virtual-connection.js';
+import { splitBridges } from './leaf-bridges.js';
 import { Selection, keepsAmaf } from './selection.js';
 
 export interface SearchSettings {
@@ -37,8 +38,9 @@ export interface SearchSettings {
   /**
    * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
    * and `bridge` at the root, `mustplay` at the root and every node,
-   * `h-search` at the root, `dead` at the root and every node, `leaf-win`
-   * and `leaf-vc` at the leaves; true for all of them, false for none.
+   * `h-search` at the root, `dead` at the root and every node, `leaf-win`,
+   * `leaf-vc` and `leaf-bridge` (opt in) at the leaves; true for the
+   * default set (DEFAULT_TACTICS), false for none.
    */
   readonly tactics: boolean | TacticSet;
   /**
@@ -349,6 +351,8 @@ interface Leaf {
   readonly path: Node[];
   /** The leaf's position, as the evaluator takes it. */
   readonly request: EvalPosition;
+  /** Whether a swap may come at the leaf (then its bridges stay whole: the swap would hand them over). */
+  readonly swapMayCome: boolean;
 }
 
 /** A round whose leaves are being evaluated: their virtual losses stay in the tree until it is backed up. */
@@ -388,6 +392,8 @@ export class Mcts {
   private walker: Position | null = null;
   private rootPosition: Position | null = null;
   private readonly next: () => number;
+  /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
+  private readonly bridgeDraws: (() => number) | null;
   private round = 0;
   /** Whether the selection rule keeps AMAF statistics. */
   private readonly amaf: boolean;
@@ -401,6 +407,7 @@ export class Mcts {
     private readonly settings: SearchSettings,
   ) {
     this.next = randomStream(settings.seed);
+    this.bridgeDraws = tacticSet(settings.tactics).has('leaf-bridge') ? randomStream(settings.seed ^ 0x2545f491) : null;
     this.amaf = keepsAmaf(settings.selection);
     this.knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
     this.hSearchVisits = Math.max(this.knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf);
@@ -563,7 +570,10 @@ export class Mcts {
       counted += k;
       const last = leaf.path[leaf.path.length - 1] as Node;
       if (last.proven !== null) this.backup(leaf.path, last.proven === last.mover ? k : 0);
-      else pending.push(leaf);
+      else {
+        if (this.bridgeDraws !== null && !leaf.swapMayCome) splitBridges(position.geometry, leaf.request.cells, this.bridgeDraws);
+        pending.push(leaf);
+      }
     }
     return { pending, counted };
   }
@@ -646,7 +656,7 @@ export class Mcts {
     const position = this.walker;
     position.resetTo(rootPosition);
     const path: Node[] = [root];
-    const leaf = (): Leaf => ({ path, request: { geometry: position.geometry, cells: position.cells(), toMove: position.toMove } });
+    const leaf = (): Leaf => ({ path, request: { geometry: position.geometry, cells: position.cells(), toMove: position.toMove }, swapMayCome: position.canSwap() });
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();

@@ -226,42 +226,55 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * when H-search (h-search.ts) finds any (`connect`: each wins), and narrows
  * `mustplay`'s region there by the opponent's; and `dead`, which drops the
  * dead cells and captured pairs of Hex (dead-cells.ts) from the moves of the root and of every
- * node as `mustplay` prunes it, and fills them for `mustplay`'s analysis.
+ * node as `mustplay` prunes it, and fills them for `mustplay`'s analysis;
+ * and `leaf-bridge`, opt in, which splits the carriers of the leaves'
+ * bridges between the two sides before their playouts (leaf-bridges.ts).
  */
-export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search', 'dead'] as const;
+export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search', 'dead', 'leaf-bridge'] as const;
 export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 
+/** The tactics that only a name switches on: no measurement has shown them to help (README, Matches). */
+export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge'];
+
 export const ALL_TACTICS: TacticSet = new Set(TACTICS);
+/** The engine's tactics, `on`: every one but the opt-in ones. */
+export const DEFAULT_TACTICS: TacticSet = new Set(TACTICS.filter((t) => !OPT_IN_TACTICS.includes(t)));
 export const NO_TACTICS: TacticSet = new Set();
 
-/** A search's `tactics` setting as the set it switches on: true all, false none. */
+/** A search's `tactics` setting as the set it switches on: true the default set, false none. */
 export function tacticSet(setting: boolean | TacticSet): TacticSet {
-  return typeof setting === 'boolean' ? (setting ? ALL_TACTICS : NO_TACTICS) : setting;
+  return typeof setting === 'boolean' ? (setting ? DEFAULT_TACTICS : NO_TACTICS) : setting;
 }
 
 function isTactic(name: string): name is Tactic {
   return (TACTICS as readonly string[]).includes(name);
 }
 
+/** What `parseTactics` takes, for errors and help. */
+export const TACTICS_SYNTAX = `on, off, or some of ${TACTICS.join(', ')} joined by , or + (on: all but ${OPT_IN_TACTICS.join(', ')}, which may be added to it)`;
+
 /**
- * `on` (all), `off` (none) or a list of tactics joined by `,` or `+` (the
- * second fits inside a match's `key=value,…` settings): `win+block`.
+ * `on` (the default set), `off` (none) or a list of tactics joined by `,`
+ * or `+` (the second fits inside a match's `key=value,…` settings):
+ * `win+block`; `on` may head a list to add the opt-in tactics to the
+ * default set: `on+leaf-bridge`.
  */
 export function parseTactics(text: string): TacticSet {
-  if (text === 'on') return ALL_TACTICS;
   if (text === 'off') return NO_TACTICS;
-  const names = text.split(/[,+]/).map((s) => s.trim());
+  const [first, ...rest] = text.split(/[,+]/).map((s) => s.trim());
+  const names = first === 'on' ? rest : [first as string, ...rest];
   const unknown = names.find((n) => !isTactic(n));
-  if (unknown !== undefined) throw new Error(`unknown tactic "${unknown}" in "${text}" (expected on, off, or some of ${TACTICS.join(', ')} joined by , or +)`);
-  return new Set(names.filter(isTactic));
+  if (unknown !== undefined) throw new Error(`unknown tactic "${unknown}" in "${text}" (expected ${TACTICS_SYNTAX})`);
+  const set = new Set(names.filter(isTactic));
+  return first === 'on' ? new Set([...DEFAULT_TACTICS, ...set]) : set;
 }
 
-/** The inverse of parseTactics: `on`, `off`, or the tactics in TACTICS' order joined by `,`. */
+/** The inverse of parseTactics: `on`, `off`, `on` and the opt-in tactics added, or the tactics in TACTICS' order joined by `,`. */
 export function formatTactics(tactics: TacticSet): string {
-  if (TACTICS.every((t) => tactics.has(t))) return 'on';
   if (tactics.size === 0) return 'off';
-  return TACTICS.filter((t) => tactics.has(t)).join(',');
+  if (![...DEFAULT_TACTICS].every((t) => tactics.has(t))) return TACTICS.filter((t) => tactics.has(t)).join(',');
+  return ['on', ...OPT_IN_TACTICS.filter((t) => tactics.has(t))].join(',');
 }
 
 export interface TacticalChoice {

@@ -29,7 +29,7 @@ import { type Labels, labelGroups } from './groups.js';
  * first stone (a link of cell c is at entries start[c] … start[c + 1] − 1),
  * so that a check visits only the links of the player's own stones.
  */
-interface LinkTable {
+export interface LinkTable {
   readonly bridgeStart: Int32Array;
   /** Bridges, three entries each: the other stone, carrier x, carrier y; each bridge listed under both its stones. */
   readonly bridges: Int32Array;
@@ -178,7 +178,13 @@ interface Scratch {
 
 const scratchOf = perGeometry((g): Scratch => ({ links: linksOf(g), owner: new Int32Array(g.cellCount), parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount), labels: null }));
 
-function root(parent: Int32Array, i: number): number {
+/** Every possible bridge and edge link of a board (made once per geometry). */
+export function linkTable(g: Geometry): LinkTable {
+  return scratchOf(g).links;
+}
+
+/** The root of a union-find forest's node `i`, halving the path on the way. */
+export function root(parent: Int32Array, i: number): number {
   while (parent[i] !== i) {
     const up = parent[parent[i] as number] as number;
     parent[i] = up;

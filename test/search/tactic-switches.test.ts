@@ -16,7 +16,9 @@ import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.
 import { virtualWinner } from '../../src/search/virtual-connection.js';
 import {
   ALL_TACTICS,
+  DEFAULT_TACTICS,
   NO_TACTICS,
+  OPT_IN_TACTICS,
   TACTICS,
   type Tactic,
   type TacticKind,
@@ -37,20 +39,26 @@ import { winsAtOnce } from '../helpers/wins-at-once.js';
 
 const cpu = await createCpuEvaluator();
 
-/** Every subset of TACTICS. */
-const SUBSETS: TacticSet[] = Array.from({ length: 1 << TACTICS.length }, (_, bits) => new Set(TACTICS.filter((_, i) => (bits >> i) & 1)));
+/** Every subset of TACTICS but `leaf-bridge`, which only the leaves' playouts see (it would double the subsets and change no choice). */
+const CHOOSING = TACTICS.filter((t) => t !== 'leaf-bridge');
+const SUBSETS: TacticSet[] = Array.from({ length: 1 << CHOOSING.length }, (_, bits) => new Set(CHOOSING.filter((_, i) => (bits >> i) & 1)));
 
 function without(...tactics: Tactic[]): TacticSet {
-  return new Set(TACTICS.filter((t) => !tactics.includes(t)));
+  return new Set([...DEFAULT_TACTICS].filter((t) => !tactics.includes(t)));
 }
 
 const sameSet = (a: TacticSet, b: TacticSet) => a.size === b.size && [...a].every((t) => b.has(t));
 
 describe('the tactics setting', () => {
-  test('on is all, off is none, true and false the same', () => {
-    expect(sameSet(parseTactics('on'), ALL_TACTICS)).toBe(true);
+  test('on is all but the opt-in tactics, which on+… adds; off is none; true and false the same', () => {
+    expect(sameSet(parseTactics('on'), DEFAULT_TACTICS)).toBe(true);
+    expect(TACTICS.filter((t) => !DEFAULT_TACTICS.has(t))).toEqual(OPT_IN_TACTICS);
+    expect(sameSet(parseTactics('on+leaf-bridge'), ALL_TACTICS)).toBe(true);
+    expect(sameSet(parseTactics('on,win'), DEFAULT_TACTICS)).toBe(true);
+    expect(formatTactics(ALL_TACTICS)).toBe('on,leaf-bridge');
+    expect(formatTactics(DEFAULT_TACTICS)).toBe('on');
     expect(parseTactics('off').size).toBe(0);
-    expect(tacticSet(true)).toBe(ALL_TACTICS);
+    expect(tacticSet(true)).toBe(DEFAULT_TACTICS);
     expect(tacticSet(false)).toBe(NO_TACTICS);
     const some = new Set<Tactic>(['win']);
     expect(tacticSet(some)).toBe(some);
@@ -64,15 +72,15 @@ describe('the tactics setting', () => {
         expect(sameSet(parsed, new Set(names))).toBe(true);
         const formatted = formatTactics(parsed);
         expect(sameSet(parseTactics(formatted), parsed)).toBe(true);
-        expect(formatted === 'on').toBe(parsed.size === TACTICS.length);
+        expect(formatted === 'on').toBe(sameSet(parsed, DEFAULT_TACTICS));
       }),
     );
     expect(formatTactics(NO_TACTICS)).toBe('off');
     expect(formatTactics(new Set<Tactic>(['leaf-win', 'win']))).toBe('win,leaf-win');
   });
 
-  test.each(['yes', '', 'win,', 'win+wins', 'on+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead joined by , or \+\)$/);
+  test.each(['yes', '', 'win,', 'win+wins', 'win+on', 'on+on', 'off+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
+    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge joined by , or \+ \(on: all but leaf-bridge, which may be added to it\)\)$/);
   });
 });
 
@@ -178,7 +186,7 @@ describe('the search with one tactic off', () => {
     // The opponent threatens nothing, so that no block stands in for the win.
     const cases = positionsWhere(4, 21, (p) => winsAtOnce(p, p.toMove).length > 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
     for (const { p } of cases) {
-      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 512 }, null);
+      const on = await new Mcts(cpu, searchSettings(DEFAULT_TACTICS)).search(p, { playouts: 512 }, null);
       expect(on.tactic).toBe('win');
       expect(on.playouts).toBe(0);
       expect(winsAtOnce(p, p.toMove)).toContain(on.move);
@@ -299,7 +307,7 @@ describe('the search with one tactic off', () => {
     const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     const cases = positionsWhere(4, 29, (p) => quiet(p) && keys(p).length > 0 && (connectingMoves(p.geometry, p.cells(), p.toMove) ?? []).length === 0);
     for (const { p } of cases) {
-      const on = await new Mcts(cpu, searchSettings(ALL_TACTICS)).search(p, { playouts: 1024 }, null);
+      const on = await new Mcts(cpu, searchSettings(DEFAULT_TACTICS)).search(p, { playouts: 1024 }, null);
       expect(on.tactic).toBe('connect');
       // A single key is played without a search.
       const searched = on.moves.length > 0 ? on.moves.map((m) => m.move) : [on.move];
@@ -320,7 +328,7 @@ describe('the search with one tactic off', () => {
     let provenWith = 0;
     let provenWithout = 0;
     for (const { p } of cases) {
-      const on = await new Mcts(cpu, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
+      const on = await new Mcts(cpu, settings(DEFAULT_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
       provenWith += expectProofsRight(p, on.moves);
       const off = await new Mcts(cpu, settings(without('h-search'))).search(p, { playouts: 8 * 8 * 40 });
       provenWithout += off.moves.filter((m) => m.proven !== undefined).length;
@@ -350,7 +358,7 @@ describe('the search with one tactic off', () => {
         replies++;
         expect(prunedOf(child)).not.toContain(reply);
       }
-      const all = await new Mcts(cpu, settings(ALL_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
+      const all = await new Mcts(cpu, settings(DEFAULT_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
       for (const m of all.moves) expect(prunedOf(p)).not.toContain(m.move);
       proven += expectProofsRight(p, all.moves);
       // mustplay's region, which may leave these cells out too, is off as well.
@@ -381,7 +389,7 @@ describe('the search with one tactic off', () => {
       return answers.length > 0 && wins.length > 0 && wins.every((w) => !answers.includes(w as number));
     });
     for (const { p, last } of cases) {
-      const m = new Mcts(cpu, { ...searchSettings(ALL_TACTICS), selection: Selection.PuctAmaf });
+      const m = new Mcts(cpu, { ...searchSettings(DEFAULT_TACTICS), selection: Selection.PuctAmaf });
       const budget = 200_000;
       const free = await m.search(p, { playouts: budget }, null);
       expect(free.playouts).toBeLessThan(budget); // the proof ended it
@@ -408,7 +416,7 @@ describe('the search with one tactic off', () => {
       }
       return leaves;
     };
-    const on = await evaluated(ALL_TACTICS);
+    const on = await evaluated(DEFAULT_TACTICS);
     expect(on.length).toBeGreaterThan(0);
     expect(on.filter(proves)).toEqual([]);
     const off = await evaluated(without(tactic, ...alsoOff));
