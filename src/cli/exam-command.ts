@@ -155,7 +155,7 @@ export function registerExamCommand(program: Command, io: CliIo): void {
     .option('--format <kind>', 'positions or tst (default: tst for a .tst file, else positions)')
     .option('--engine <command>', "score this HTP engine command line instead of ours (our engine's options are then refused)")
     .option('--timeout <seconds>', boundedHelp(TIMEOUT, "longest wait for one reply of --engine's"), '600')
-    .option('--solver-answers', "in a .tst script, also ask benzene's solver questions (dfpn-/dfs-solver-find-winning COLOUR, #? [every winning move]) as genmove COLOUR")
+    .option('--solver-answers', "in a .tst script, also ask benzene's solver questions (dfpn-/dfs-solver-find-winning COLOUR, #? [the winning moves its inferior-cell analysis keeps]) as genmove COLOUR")
     .option('--json <file>', 'also write every answer to this JSON file')
     .option('--min-percent <n>', boundedHelp(MIN_PERCENT, 'exit 1 when fewer are right'))
     .action(async (file: string, options: ExamOptions) => {

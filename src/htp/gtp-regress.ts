@@ -64,8 +64,9 @@ interface Pending {
 export interface RegressOptions {
   /**
    * Also ask benzene's solver questions, `dfpn-solver-find-winning COLOUR`
-   * (or dfs-) with `#? [every winning move]`, as genmove COLOUR: right when
-   * the move is one of the listed. A list that is empty (the side to move
+   * (or dfs-) with `#? [winning moves]`, as genmove COLOUR: right when
+   * the move is one of the listed (benzene lists only the winning moves its
+   * inferior-cell analysis keeps). A list that is empty (the side to move
    * has lost) cannot be answered and is skipped.
    */
   readonly solverAnswers?: boolean;
