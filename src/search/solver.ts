@@ -26,6 +26,12 @@ export interface Solution {
   readonly nodes: number;
 }
 
+/**
+ * The most positions one table holds: a JavaScript Map stops at 2²⁴ entries
+ * (V8 throws a bare RangeError past it), so a search gives up here instead.
+ */
+export const SOLVER_TABLE_LIMIT = 2 ** 24 - 1;
+
 /** Thrown inside a search that has used up its positions. */
 class OutOfBudget extends Error {}
 
@@ -87,6 +93,7 @@ class Negamax {
     const known = this.table.get(key);
     if (known !== undefined) return known;
     const result = this.decide(toMove);
+    if (this.table.size >= SOLVER_TABLE_LIMIT) throw new OutOfBudget();
     this.table.set(key, result);
     if (this.table.size > this.budget) throw new OutOfBudget();
     return result;
@@ -127,7 +134,7 @@ class Negamax {
   }
 }
 
-/** Solves a position that is not yet won; throws when it is, or has too many empty cells. */
+/** Solves a position that is not yet won; throws when it is, has too many empty cells, or needs more than SOLVER_TABLE_LIMIT positions. */
 export function solve(position: Position): Solution {
   const g = position.geometry;
   const empty = position.cells().reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
@@ -135,8 +142,13 @@ export function solve(position: Position): Solution {
   if (position.isOver()) throw new Error('the game is already over');
   const toMove = position.toMove;
   const search = new Negamax(g, position.cells());
-  const winningMoves = search.emptyCells().filter((m) => search.movesToWin(m, toMove));
-  return { toMove, wins: winningMoves.length > 0, winningMoves, nodes: search.nodes };
+  try {
+    const winningMoves = search.emptyCells().filter((m) => search.movesToWin(m, toMove));
+    return { toMove, wins: winningMoves.length > 0, winningMoves, nodes: search.nodes };
+  } catch (error) {
+    if (error instanceof OutOfBudget) throw new Error(`the solver gave up: the position needs more than ${SOLVER_TABLE_LIMIT.toLocaleString('en-US')} positions in its table`);
+    throw error;
+  }
 }
 
 export interface QuickSolution {
@@ -151,7 +163,8 @@ export interface QuickSolution {
 /**
  * Solves a late position for play: stops at the first winning move (solve()
  * finds them all), and gives up (null) past `maxPositions` table entries, so
- * its cost is bounded; null also when there are too many empty cells. With
+ * its cost is bounded (never past SOLVER_TABLE_LIMIT, whatever the budget);
+ * null also when there are too many empty cells. With
  * `connections`, a position either side has joined by virtual connections
  * is decided without search below it; with `mustPlay`, only the moves of a
  * position's must-play region are searched.

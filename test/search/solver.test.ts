@@ -1,11 +1,11 @@
 // The solver against plain minimax over Position (its own union-find win
 // test, no table, no ordering): every position of tiny boards, and random
 // positions of the larger ones.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.js';
+import { type QuickSolution, SOLVER_TABLE_LIMIT, solve, solveWithin } from '../../src/search/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
 
 /** Whether the side to move wins, by trying everything. */
@@ -95,6 +95,20 @@ describe('solver', () => {
     // b2 is the centre; a known result, also checked by brute force above.
     const s = solve(Position.empty(GameKind.Hex, 3));
     expect(s.winningMoves).toContain(4);
+  });
+
+  test('a table at SOLVER_TABLE_LIMIT (a Map holds no more) gives up whatever the budget: null from solveWithin, a plain error from solve', () => {
+    const p = Position.empty(GameKind.Hex, 3);
+    // Filling sixteen million entries takes minutes: the table reports itself full instead.
+    const size = vi.spyOn(Map.prototype, 'size', 'get').mockReturnValue(SOLVER_TABLE_LIMIT);
+    try {
+      expect(solveWithin(p, Number.POSITIVE_INFINITY)).toBeNull();
+      expect(() => solve(p)).toThrow(/^the solver gave up: the position needs more than 16,777,215 positions in its table$/);
+    } finally {
+      size.mockRestore();
+    }
+    expect(solveWithin(p, Number.POSITIVE_INFINITY)?.wins).toBe(true);
+    expect(solve(p).wins).toBe(true);
   });
 
   test('late positions of big boards: only the empty cells count, and it agrees with brute force', () => {
