@@ -40,6 +40,8 @@ class Negamax {
   private readonly seen: Uint8Array;
   /** Cells nearest the centre first: strong moves there cut the search sooner. */
   private readonly order: CellIndex[];
+  /** The most positions to solve before giving up: the caller's budget, within SOLVER_TABLE_LIMIT. */
+  private readonly budget: number;
   /** The cells empty at the start, in index order: only they can change, so only they make the key. */
   private readonly open: CellIndex[];
 
@@ -47,7 +49,7 @@ class Negamax {
     private readonly g: Geometry,
     private readonly cells: Cells,
     /** The most positions to solve before giving up. */
-    private readonly budget = Number.POSITIVE_INFINITY,
+    budget = Number.POSITIVE_INFINITY,
     /**
      * Whether a position that either side has joined by virtual connections
      * is decided at once (virtual-connection.ts, itself tested against this
@@ -62,6 +64,8 @@ class Negamax {
      */
     private readonly mustPlay = false,
   ) {
+    // Past the budget the table grows by one entry before the search stops.
+    this.budget = Math.min(budget, SOLVER_TABLE_LIMIT - 1);
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
     const distance = (c: number) => Math.abs((g.row[c] as number) - mid) + Math.abs((g.col[c] as number) - (g.game === GameKind.Hex ? mid : (g.row[c] as number) / 2));
@@ -93,7 +97,6 @@ class Negamax {
     const known = this.table.get(key);
     if (known !== undefined) return known;
     const result = this.decide(toMove);
-    if (this.table.size >= SOLVER_TABLE_LIMIT) throw new OutOfBudget();
     this.table.set(key, result);
     if (this.table.size > this.budget) throw new OutOfBudget();
     return result;
