@@ -1,6 +1,6 @@
 /** hexbatch as a library: the game model, fills, win tests and the evaluator. */
 export { Color, type Player, type Winner, colorName, opponent, parsePlayer } from './game/color.js';
-export { GameKind, MAX_SIZE, type BoardSize, type Cells, type CellIndex, type Geometry, checkSize, geometryOf, parseGameKind } from './game/geometry.js';
+export { GameKind, MAX_SIZE, type BoardSize, type Cells, type CellIndex, type Geometry, checkSize, geometryOf, mirrorCell, parseGameKind } from './game/geometry.js';
 export { formatBoardText, parseBoardText } from './game/board-text.js';
 export { cellName, columnName, parseCell } from './game/notation.js';
 export { Position, SWAP, type Move } from './game/position.js';
@@ -18,3 +18,4 @@ export { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type Sear
 export { SELECTIONS, Selection, parseSelection } from './search/selection.js';
 export { ALL_TACTICS, DEFAULT_TACTICS, NO_TACTICS, OPT_IN_TACTICS, TACTICS, type Tactic, type TacticKind, type TacticSet, formatTactics, parseTactics } from './search/tactics.js';
 export { type SgfGame, toSgf } from './game/sgf.js';
+export { type PlayedMove, acrossSwap, hasSwap, otherView } from './game/swap-view.js';

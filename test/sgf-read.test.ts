@@ -9,6 +9,7 @@ import { cellName, parseCell } from '../src/game/notation.js';
 import { Position, SWAP } from '../src/game/position.js';
 import { toSgf } from '../src/game/sgf.js';
 import { parseSgf } from '../src/game/sgf-read.js';
+import { otherView } from '../src/game/swap-view.js';
 
 describe('parseSgf', () => {
   test('reads back any game toSgf writes (swap included), move for move', () => {
@@ -26,7 +27,8 @@ describe('parseSgf', () => {
         const read = parseSgf(toSgf({ geometry: p.geometry, moves, blackName: 'b]\\', comment: 'a (comment); with [brackets]' }));
         expect(read.geometry.size).toBe(size);
         expect(read.setup).toEqual([]);
-        expect(read.moves).toEqual(moves);
+        // The file is in HexGui's view; across the swap it is Position's game again.
+        expect(otherView(p.geometry, read.moves)).toEqual(moves);
         expect(read.toMove).toBeNull();
       }),
       { numRuns: 150 },
@@ -57,6 +59,17 @@ describe('parseSgf', () => {
     expect([g.col[setup[0]?.cell as number], g.row[setup[0]?.cell as number]]).toEqual([9, 1]);
   });
 
+  test("after a swap the first stone's own cell stays taken and its mirror is free (HexGui's view)", () => {
+    const g = geometryOf(GameKind.Hex, 5);
+    const read = parseSgf('(;FF[4]GM[11]SZ[5];B[b1];W[swap-pieces];W[a2];B[c3])');
+    expect(read.moves.map((m) => [m.player, m.move === SWAP ? 'swap-pieces' : cellName(g, m.move)])).toEqual([
+      [Color.Black, 'b1'],
+      [Color.White, 'swap-pieces'],
+      [Color.White, 'a2'],
+      [Color.Black, 'c3'],
+    ]);
+  });
+
   test.each([
     ['', /not SGF/],
     ['(;FF[4]GM[1]SZ[9])', /GM\[1\] is not Hex/],
@@ -68,6 +81,8 @@ describe('parseSgf', () => {
     ['(;FF[4]GM[11]SZ[5];B[a1];W[a1])', /a1 is played on a cell that is not empty/],
     ['(;FF[4]GM[11]SZ[5];AE[a1])', /AE .* not supported/],
     ['(;FF[4]GM[11]SZ[5];AB[a1];W[swap-pieces])', /swap-pieces is only a second move/],
+    // HexGui's swap leaves b1 black, so it is not free after the swap.
+    ['(;FF[4]GM[11]SZ[5];B[b1];W[swap-pieces];W[b1])', /b1 is played on a cell that is not empty/],
     ['(;FF[4]GM[11]SZ[5];B[a1]', /ends inside a game tree/],
     ['(;FF[4]GM[11]SZ[5];B[a1)', /ends inside a property value/],
     ['(;FF[4]GM[11]SZ[5];PL[X])', /PL\[X\] names no colour/],

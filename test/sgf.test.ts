@@ -9,10 +9,10 @@ import { toSgf } from '../src/game/sgf.js';
 import { readSgf, replaySgfMoves } from './helpers/sgf.js';
 
 describe('toSgf', () => {
-  test('a Hex game with a swap replays to the same position', () => {
+  test('a Hex game with a swap is written in HexGui\'s view and replays to the same position', () => {
     const p = Position.empty(GameKind.Hex, 5);
     const g = p.geometry;
-    const played = [parseCell(g, 'c3'), SWAP, parseCell(g, 'b2'), parseCell(g, 'd4'), parseCell(g, 'a5')];
+    const played = [parseCell(g, 'd2'), SWAP, parseCell(g, 'b1'), parseCell(g, 'e4'), parseCell(g, 'a5')];
     const moves = played.map((move) => {
       const player = p.toMove;
       p.play(move);
@@ -24,7 +24,16 @@ describe('toSgf', () => {
     expect(root.get('GM')).toBe('11');
     expect(root.get('SZ')).toBe('5');
     expect(root.get('PB')).toBe('a]b\\c');
-    expect(root.get('RE')).toBe('W+Resign');
+    // White, the swapper, plays on as black in HexGui's view: its win is B+.
+    expect(root.get('RE')).toBe('B+Resign');
+    // HexGui keeps d2 black and white moves again; each later move is the other colour on the mirrored cell.
+    expect(read).toEqual([
+      ['B', 'd2'],
+      ['W', 'swap-pieces'],
+      ['W', 'a2'],
+      ['B', 'd5'],
+      ['W', 'e1'],
+    ]);
     expect(root.has('XY')).toBe(false);
     const q = Position.empty(GameKind.Hex, 5);
     replaySgfMoves(q, read);

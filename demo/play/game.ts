@@ -3,7 +3,7 @@
  * engine, whose turn it is, take-backs that return the turn to the human,
  * and the game as SGF. The moves are the record; the worker replays them.
  */
-import { Color, type GameKind, type Geometry, type Move, type Player, Position, SWAP, type Winner, opponent, toSgf } from '../../src/index.js';
+import { Color, type GameKind, type Geometry, type Move, type PlayedMove, type Player, Position, SWAP, type Winner, mirrorCell, opponent, toSgf } from '../../src/index.js';
 
 /** The play page's board sizes. */
 export const PLAY_SIZES = { min: 5, max: 19 } as const;
@@ -17,10 +17,6 @@ export interface GameSetup {
   readonly humanFirst: boolean;
 }
 
-export interface PlayedMove {
-  readonly player: Player;
-  readonly move: Move;
-}
 
 export type Turn = 'human' | 'engine' | 'over';
 
@@ -108,10 +104,8 @@ export class PlayGame {
     const last = this.record.at(-1);
     if (!last) return null;
     if (last.move !== SWAP) return last.move;
-    const g = this.geometry;
-    const first = this.record[0]?.move as number;
     // The swap mirrors black's stone in the long diagonal, as Position plays it.
-    return g.index(g.col[first] as number, g.row[first] as number);
+    return mirrorCell(this.geometry, this.record[0]?.move as number);
   }
 
   /** The cell of the last move when the engine must answer it (the search's tactics look there). */

@@ -6,10 +6,15 @@
 import { Color, type Player, type Winner, colorName, opponent } from './color.js';
 import { parseBoardText, formatBoardText } from './board-text.js';
 import { UnionFindConnections } from './connections.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, geometryOf } from './geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, geometryOf, mirrorCell } from './geometry.js';
 import { cellName } from './notation.js';
 
-/** The swap move: white takes black's first stone (HexGui's swap-pieces). */
+/**
+ * The swap move (HexGui's swap-pieces), played here as the mirrored game:
+ * black's first stone becomes white's on the cell across the long diagonal
+ * and black moves, so that each player keeps its colour. HTP and SGF speak
+ * HexGui's view instead; swap-view.ts converts.
+ */
 export const SWAP = -1;
 export type Move = CellIndex | typeof SWAP;
 
@@ -124,7 +129,7 @@ export class Position {
       if (!this.canSwap()) throw new Error('swap is only legal as the second move of a Hex game with the swap rule');
       const from = this.history[0]?.move as CellIndex;
       const g = this.geometry;
-      const to = g.index(g.col[from] as number, g.row[from] as number);
+      const to = mirrorCell(g, from);
       this.board[from] = Color.Empty;
       this.board[to] = Color.White;
       this.history.push({ move, player, swappedFrom: from });
@@ -149,7 +154,7 @@ export class Position {
     if (last.move === SWAP) {
       const g = this.geometry;
       const from = last.swappedFrom as CellIndex;
-      this.board[g.index(g.col[from] as number, g.row[from] as number)] = Color.Empty;
+      this.board[mirrorCell(g, from)] = Color.Empty;
       this.board[from] = Color.Black;
     } else {
       this.board[last.move] = Color.Empty;

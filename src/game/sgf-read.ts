@@ -21,7 +21,7 @@ export interface SgfPosition {
   readonly geometry: Geometry;
   /** Stones placed by AB/AW, in the order the file gives them. */
   readonly setup: readonly SgfStone[];
-  /** B/W moves of the main line, in order. */
+  /** B/W moves of the main line, in order, as the file has them: after a swap in HexGui's view (swap-view.ts's otherView gives Position's). */
   readonly moves: readonly { readonly player: Player; readonly move: Move }[];
   /** The PL property of the last node that has one; null when none does. */
   readonly toMove: Player | null;
@@ -189,9 +189,7 @@ export function parseSgf(text: string): SgfPosition {
       if (value.trim().toLowerCase() === SWAP_MOVE_NAME) {
         const first = moves[0];
         if (setup.length > 0 || moves.length !== 1 || first === undefined || first.move === SWAP) throw new Error(`${SWAP_MOVE_NAME} is only a second move, after one move and no setup stones`);
-        // The swap moves black's stone to its mirror cell, as Position.play does.
-        taken[first.move] = 0;
-        taken[g.index(g.col[first.move] as number, g.row[first.move] as number)] = 1;
+        // In HexGui's view the swap leaves the stones as they are (swap-view.ts).
         moves.push({ player, move: SWAP });
         continue;
       }

@@ -4,15 +4,21 @@
  * for the swap. SGF has no game number for Y, so a Y game is written as
  * GM[11] with the private root property XY[y] (readers skip unknown
  * properties) so that our own tools can tell it apart.
+ *
+ * After a swap the file is in HexGui's view (swap-view.ts): black's stone
+ * stays, white moves again, and each later move is the other colour on the
+ * mirrored cell of Position's; RE names the winner in that view too. PB and
+ * PW name the players by the colour they began with.
  */
-import { Color, type Player } from './color.js';
+import { Color, type Player, opponent } from './color.js';
 import { GameKind, type Geometry } from './geometry.js';
 import { cellName } from './notation.js';
 import { type Move, SWAP } from './position.js';
+import { hasSwap, otherView } from './swap-view.js';
 
 export interface SgfGame {
   readonly geometry: Geometry;
-  /** In play order; the first is black's. */
+  /** In play order, as Position plays them (the first is black's). */
   readonly moves: readonly { readonly player: Player; readonly move: Move }[];
   readonly blackName?: string;
   readonly whiteName?: string;
@@ -44,8 +50,9 @@ export function toSgf(game: SgfGame): string {
   if (game.blackName !== undefined) root.push(`PB[${sgfText(game.blackName)}]`);
   if (game.whiteName !== undefined) root.push(`PW[${sgfText(game.whiteName)}]`);
   if (game.date !== undefined) root.push(`DT[${game.date}]`);
-  if (game.winner != null) root.push(`RE[${game.winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
+  const winner = game.winner == null ? null : hasSwap(game.moves) ? opponent(game.winner) : game.winner;
+  if (winner !== null) root.push(`RE[${winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
   if (game.comment !== undefined) root.push(`C[${sgfText(game.comment)}]`);
-  const nodes = game.moves.map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveValue(g, m.move)}]`);
+  const nodes = otherView(g, game.moves).map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveValue(g, m.move)}]`);
   return `(;${root.join('')}\n${nodes.join('')})\n`;
 }

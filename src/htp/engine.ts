@@ -8,7 +8,7 @@ import { asciiPicture } from '../game/ascii.js';
 import { colorName } from '../game/color.js';
 import { GameKind, MAX_SIZE, checkSize, parseGameKind } from '../game/geometry.js';
 import { cellName, parseCell } from '../game/notation.js';
-import { type Move, type Position, SWAP } from '../game/position.js';
+import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
@@ -246,23 +246,23 @@ export class HtpEngine {
     }
   }
 
-  private parseMove(position: Position, text: string): Move {
+  private parseMove(text: string): Move {
     if (text.toLowerCase() === SWAP_MOVE) return SWAP;
     try {
-      return parseCell(position.geometry, text);
+      return parseCell(this.record.geometry, text);
     } catch (error) {
       return fail((error as Error).message);
     }
   }
 
-  private moveName(position: Position, move: Move): string {
-    return move === SWAP ? SWAP_MOVE : cellName(position.geometry, move);
+  private moveName(move: Move): string {
+    return move === SWAP ? SWAP_MOVE : cellName(this.record.geometry, move);
   }
 
   private play(args: readonly string[]): string {
     arity(args, 2);
     const player = this.player(args[0]);
-    const move = this.parseMove(this.record.position(), args[1] as string);
+    const move = this.parseMove(args[1] as string);
     this.record.play(player, move);
     return '';
   }
@@ -270,18 +270,20 @@ export class HtpEngine {
   private async genmove(args: readonly string[]): Promise<string> {
     arity(args, 1);
     const player = this.player(args[0]);
-    const position = this.record.position(player);
-    if (position.isOver()) return 'resign';
+    // After a swap the search sees the game in Position's view, so its moves are converted both ways (swap-view.ts).
+    const view = this.record.view(player);
+    if (view.position.isOver()) return 'resign';
     const search = await this.searcher();
     const last = this.record.lastMove;
     const limits: SearchLimits = {
       ...(this.settings.playouts === null ? {} : { playouts: this.settings.playouts }),
       ...(this.settings.seconds === null ? {} : { timeMs: this.settings.seconds * 1000 }),
     };
-    const result = await search.search(position, limits, last && last.move !== SWAP && last.player !== player ? last.move : null);
+    const result = await search.search(view.position, limits, last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null);
+    const move = this.record.convert(view, result.move);
     this.record.setToMove(player);
-    this.record.play(player, result.move);
-    return this.moveName(position, result.move);
+    this.record.play(player, move);
+    return this.moveName(move);
   }
 
   private async searcher(): Promise<Mcts> {
@@ -319,8 +321,9 @@ export class HtpEngine {
   }
 
   private allLegalMoves(): string {
-    const p = this.record.position();
-    return p.legalMoves().map((m) => this.moveName(p, m)).join(' ');
+    const view = this.record.view();
+    const moves = view.position.legalMoves().map((m) => this.record.convert(view, m));
+    return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => this.moveName(m)).join(' ');
   }
 }
 

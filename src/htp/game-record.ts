@@ -4,15 +4,28 @@
  * express, so the record is the truth and the Position is rebuilt from it:
  * by playing the moves when they alternate from black (the swap rule then
  * applies), else from the stones with the side to move given.
+ *
+ * The record keeps HTP's view of a swap, HexGui's and benzene's: black's
+ * stone stays and white moves again. A game played in turn through a swap
+ * is handed to the search in Position's view (swap-view.ts), and the view
+ * says so (`flipped`), so that moves can be converted on the way in and out.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import { type GameKind, geometryOf } from '../game/geometry.js';
+import { type GameKind, type Geometry, geometryOf, mirrorCell } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import { formatBoardText } from '../game/board-text.js';
+import { hasSwap, otherView } from '../game/swap-view.js';
 
 export interface RecordedMove {
   readonly player: Player;
   readonly move: Move;
+}
+
+/** The record as a Position. */
+export interface RecordView {
+  readonly position: Position;
+  /** The position is the record seen across its swap: each cell mirrored, each colour the other. */
+  readonly flipped: boolean;
 }
 
 export class GameRecord {
@@ -20,12 +33,14 @@ export class GameRecord {
   /** Set by genmove for a colour that is not the one to move. */
   private toMoveOverride: Player | null = null;
 
+  readonly geometry: Geometry;
+
   constructor(
     readonly game: GameKind,
     readonly size: number,
     readonly swap: boolean,
   ) {
-    geometryOf(game, size);
+    this.geometry = geometryOf(game, size);
   }
 
   get length(): number {
@@ -36,25 +51,51 @@ export class GameRecord {
     return this.moves[this.moves.length - 1] ?? null;
   }
 
-  /** The position the record describes, with `player` to move when given. */
-  position(player?: Player): Position {
-    const alternating = this.moves.every((m, i) => m.player === (i % 2 === 0 ? Color.Black : Color.White));
-    const want = player ?? this.toMoveOverride;
-    const natural = this.moves.length % 2 === 0 ? Color.Black : Color.White;
-    if (alternating && (want === null || want === natural)) {
+  /** The position the record describes, with `player` (HTP's colour) to move when given. */
+  view(player?: Player): RecordView {
+    const g = this.geometry;
+    const seen = otherView(g, this.moves);
+    const inTurn = seen.every((m, i) => m.player === (i % 2 === 0 ? Color.Black : Color.White));
+    const flipped = inTurn && hasSwap(seen);
+    const asked = player ?? this.toMoveOverride;
+    const want = asked !== null && flipped ? opponent(asked) : asked;
+    const natural = seen.length % 2 === 0 ? Color.Black : Color.White;
+    if (inTurn && (want === null || want === natural)) {
       const p = Position.empty(this.game, this.size, { swap: this.swap });
-      for (const m of this.moves) p.play(m.move);
-      return p;
+      for (const m of seen) p.play(m.move);
+      return { position: p, flipped };
     }
-    const g = geometryOf(this.game, this.size);
+    return { position: this.stones(asked ?? this.naturalToMove()), flipped: false };
+  }
+
+  /** The position in HTP's view, with `player` to move when given (the board a GUI shows). */
+  position(player?: Player): Position {
+    const { position, flipped } = this.view(player);
+    return flipped ? this.stones(opponent(position.toMove)) : position;
+  }
+
+  /** A cell of the record's view in HTP's, or back: the same mirror both ways. */
+  convert(view: RecordView, move: Move): Move {
+    return view.flipped && move !== SWAP ? mirrorCell(this.geometry, move) : move;
+  }
+
+  /** The record's stones as HTP names them (a swap leaves them be), with `toMove` to move. */
+  private stones(toMove: Player): Position {
+    const g = this.geometry;
     const cells = new Uint8Array(g.cellCount);
     for (const m of this.moves) {
-      if (m.move === SWAP) throw new Error('swap-pieces is only a move of a game played in turn');
+      if (m.move === SWAP) continue;
       if (cells[m.move] !== Color.Empty) throw new Error('the record places two stones on one cell');
       cells[m.move] = m.player;
     }
+    return Position.fromText(this.game, this.size, formatBoardText(g, cells), toMove);
+  }
+
+  /** Who moves after the last move: the other colour, or after a swap the same (HexGui's view). */
+  private naturalToMove(): Player {
     const last = this.lastMove;
-    return Position.fromText(this.game, this.size, formatBoardText(g, cells), want ?? (last ? opponent(last.player) : Color.Black));
+    if (last === null) return Color.Black;
+    return last.move === SWAP ? last.player : opponent(last.player);
   }
 
   /** Adds a move after checking it is legal where it is played; throws otherwise. */
@@ -62,8 +103,8 @@ export class GameRecord {
     this.moves.push({ player, move });
     this.toMoveOverride = null;
     try {
-      const before = this.positionBefore(player);
-      before.play(move);
+      const before = this.viewBefore(player);
+      before.position.play(this.convert(before, move));
     } catch (error) {
       this.moves.pop();
       throw error;
@@ -71,10 +112,10 @@ export class GameRecord {
   }
 
   /** The position just before the last move, with its player to move. */
-  private positionBefore(player: Player): Position {
+  private viewBefore(player: Player): RecordView {
     const last = this.moves.pop() as RecordedMove;
     try {
-      return this.position(player);
+      return this.view(player);
     } finally {
       this.moves.push(last);
     }

@@ -3,12 +3,17 @@
  * a Position, and every move an engine names is checked against it before
  * it is played or passed on. An illegal move, a `?` reply, a crash or a
  * missing reply forfeits the game for the engine at fault.
+ *
+ * The referee keeps the game in Position's view and speaks HTP's to the
+ * engines: after a swap, each move goes out and comes in as the other
+ * colour on the mirrored cell (swap-view.ts), as HexGui and benzene expect.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import { GameKind } from '../game/geometry.js';
+import { GameKind, mirrorCell } from '../game/geometry.js';
 import { cellName, parseCell } from '../game/notation.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import { SWAP_MOVE_NAME } from '../game/sgf.js';
+import { type PlayedMove, acrossSwap, hasSwap } from '../game/swap-view.js';
 import { EngineError, type EngineFault } from './htp-process.js';
 
 /** The part of an HTP engine the referee needs (HtpProcess, or a stand-in in tests). */
@@ -54,12 +59,19 @@ export interface PlayedGame {
 
 const colorWord = (p: Player) => (p === Color.Black ? 'b' : 'w');
 
-function moveText(position: Position, move: Move): string {
-  return move === SWAP ? SWAP_MOVE_NAME : cellName(position.geometry, move);
+/** A move as HTP names it, colour and cell, after the moves `played` (after a swap: the other colour, the mirrored cell). */
+function protocolMove(position: Position, played: readonly PlayedMove[], m: PlayedMove): string {
+  const seen = hasSwap(played) ? acrossSwap(position.geometry, m) : m;
+  return `${colorWord(seen.player)} ${seen.move === SWAP ? SWAP_MOVE_NAME : cellName(position.geometry, seen.move)}`;
 }
 
-/** The move `text` names if it is legal in `position`, else the reason it is not. */
-function legalMove(position: Position, text: string): Move | string {
+/** The colour HTP gives `player` after the moves `played`. */
+function protocolColour(played: readonly PlayedMove[], player: Player): string {
+  return colorWord(hasSwap(played) ? opponent(player) : player);
+}
+
+/** The move `text` (HTP's view) names if it is legal in `position`, else the reason it is not. */
+function legalMove(position: Position, played: readonly PlayedMove[], text: string): Move | string {
   const word = text.trim().toLowerCase();
   if (word === SWAP_MOVE_NAME) return position.canSwap() ? SWAP : 'swap-pieces is not legal here';
   let cell: number;
@@ -68,6 +80,7 @@ function legalMove(position: Position, text: string): Move | string {
   } catch (error) {
     return (error as Error).message;
   }
+  if (hasSwap(played)) cell = mirrorCell(position.geometry, cell);
   return position.at(cell) === Color.Empty ? cell : `${word} is already taken`;
 }
 
@@ -101,22 +114,22 @@ export async function playGame(black: RefereedEngine, white: RefereedEngine, set
       await ask(engines, player, 'clear_board', t);
     }
     const tell = async (player: Player, move: Move) => {
-      const text = moveText(position, move);
+      const named = protocolMove(position, moves, { player, move });
       position.play(move);
       moves.push({ player, move });
-      await ask(engines, opponent(player), `play ${colorWord(player)} ${text}`, t);
+      await ask(engines, opponent(player), `play ${named}`, t);
     };
     if (setup.opening !== null) {
-      const text = moveText(position, setup.opening);
-      await ask(engines, Color.Black, `play b ${text}`, t);
+      await ask(engines, Color.Black, `play ${protocolMove(position, moves, { player: Color.Black, move: setup.opening })}`, t);
       await tell(Color.Black, setup.opening);
     }
     while (!position.isOver()) {
       const player = position.toMove;
-      const reply = (await ask(engines, player, `genmove ${colorWord(player)}`, t)).trim();
+      const genmove = `genmove ${protocolColour(moves, player)}`;
+      const reply = (await ask(engines, player, genmove, t)).trim();
       if (reply.toLowerCase() === 'resign') return { moves, winner: opponent(player), forfeit: null, resigned: true };
-      const move = legalMove(position, reply);
-      if (typeof move === 'string') throw new ForfeitSignal({ player, kind: 'illegal', detail: `genmove ${colorWord(player)} gave "${reply.slice(0, 40)}": ${move}` });
+      const move = legalMove(position, moves, reply);
+      if (typeof move === 'string') throw new ForfeitSignal({ player, kind: 'illegal', detail: `${genmove} gave "${reply.slice(0, 40)}": ${move}` });
       await tell(player, move);
     }
     return { moves, winner: position.winner() as Player, forfeit: null, resigned: false };

@@ -27,11 +27,29 @@ export function readSgf(text: string): ReadSgf {
   return { root, moves };
 }
 
-/** Plays the moves onto `position`; throws when a move's colour is not the side to move's. */
+/**
+ * Plays the moves onto `position` as HexGui does (its HexGui.java): a swap
+ * leaves the stones where they are and white moves again, so after a swap
+ * each move is replayed as the other colour on the cell across the long
+ * diagonal, which is how Position plays the same game. Throws when a move's
+ * colour is not the side to move's.
+ */
 export function replaySgfMoves(position: Position, moves: readonly [string, string][]): void {
+  const g = position.geometry;
+  let hexGuiToMove = 'B';
+  let swapped = false;
   for (const [colour, value] of moves) {
-    const expected = position.toMove === Color.Black ? 'B' : 'W';
-    if (colour !== expected) throw new Error(`${colour}[${value}] played when ${expected} was to move`);
-    position.play(value === 'swap-pieces' ? SWAP : parseCell(position.geometry, value));
+    if (colour !== hexGuiToMove) throw new Error(`${colour}[${value}] played when ${hexGuiToMove} was to move`);
+    if (value === 'swap-pieces') {
+      swapped = true;
+      position.play(SWAP);
+      continue;
+    }
+    hexGuiToMove = colour === 'B' ? 'W' : 'B';
+    const named = parseCell(g, value);
+    const cell = swapped ? g.index(g.col[named] as number, g.row[named] as number) : named;
+    position.play(cell);
+    const expected = (colour === 'B') !== swapped ? Color.Black : Color.White;
+    if (position.at(cell) !== expected) throw new Error(`${colour}[${value}] became a stone of the wrong colour`);
   }
 }

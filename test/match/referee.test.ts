@@ -1,6 +1,9 @@
 // The referee against a scripted engine (fake-htp-engine.mjs): it keeps the
 // true game itself, so an illegal move, a `?`, a crash or silence forfeits
 // the game for the engine at fault, and a legal game ends as Position says.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Color, type Player } from '../../src/game/color.js';
@@ -109,6 +112,29 @@ describe('the referee', () => {
     expect(swapped.winner).toBe(replay(swapped, on).winner());
     const off = await game(fake(), fake('--swap-at', '1'), hex(3, 'b2', false));
     expect(off.forfeit).toMatchObject({ player: Color.White, kind: 'illegal' });
+  });
+
+  test('after a swap the engines hear HexGui\'s view: black\'s stone stays, the colours change hands, the cells are as they named them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'referee-swap-'));
+    const [blackLog, whiteLog] = [join(dir, 'black.log'), join(dir, 'white.log')];
+    const setup = hex(4, 'c1');
+    const played = await game(fake('--log', blackLog), fake('--swap-at', '1', '--log', whiteLog), setup);
+    expect(played.forfeit).toBeNull();
+    expect(played.moves[1]).toEqual({ player: Color.White, move: SWAP });
+    expect(played.winner).toBe(replay(played, setup).winner());
+    const commands = (file: string) => readFileSync(file, 'utf8').trim().split('\n').slice(2);
+    const [black, white] = [commands(blackLog), commands(whiteLog)];
+    // The engine that opened now plays white, and white moves again at once; the swapper plays black.
+    expect(black.slice(0, 3)).toEqual(['play b c1', 'play w swap-pieces', 'genmove w']);
+    expect(white[0]).toBe('play b c1');
+    expect(white.filter((c) => c.startsWith('genmove')).slice(1).every((c) => c === 'genmove b')).toBe(true);
+    expect(black.filter((c) => c.startsWith('genmove')).every((c) => c === 'genmove w')).toBe(true);
+    // Each engine plays the first cell it sees empty, so no cell is named twice and c1 never again.
+    const named = [...black, ...white].filter((c) => /^play [bw] [a-d]\d$/.test(c)).map((c) => c.slice(7));
+    expect(named.filter((c) => c === 'c1')).toHaveLength(2);
+    const others = named.filter((c) => c !== 'c1');
+    expect(new Set(others).size).toBe(others.length);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('an engine that is not there forfeits at the first command', async () => {

@@ -20,13 +20,13 @@ describe('hexbatch htp', () => {
       'known_command fly',
       'boardsize 6 6',
       'hexbatch-playouts 300',
-      'play b c3',
+      'play b b4',
       '5 genmove w', // swap is legal, the search may take it
       'undo',
       'play w swap-pieces',
       'showboard',
       'all_legal_moves',
-      '9 genmove b',
+      '9 genmove w', // HexGui gives white the move again after a swap
       'undo',
       'undo',
       'undo',
@@ -51,15 +51,16 @@ describe('hexbatch htp', () => {
     expect(r[8]).toMatch(/^=5 ([a-f][1-6]|swap-pieces)$/);
     expect(r[9]).toBe('=');
     expect(r[10]).toBe('=');
-    // After the swap, white holds the mirror of c3 (itself, on the diagonal) and black has no stone.
-    expect(r[11]).toContain('black to move');
+    // After the swap, as in HexGui and benzene: b4 is still black's stone, and white moves.
+    expect(r[11]).toContain('white to move');
     const rows = (r[11] as string).split('\n').filter((l) => /^\s*\d/.test(l));
     expect(rows).toHaveLength(6);
-    expect(rows.join('')).not.toContain('X');
-    expect(rows[2]?.trim()).toBe('3  . . O . . .');
+    expect(rows.join('')).not.toContain('O');
+    expect(rows[3]?.trim()).toBe('4  . X . . . .');
     const legal = (r[12] as string).slice(2).split(' ');
     expect(legal).toHaveLength(35);
     expect(legal).not.toContain('swap-pieces');
+    expect(legal).not.toContain('b4');
     const nine = r[13] as string;
     expect(nine).toMatch(/^=9 [a-f][1-6]$/);
     expect(legal).toContain(nine.slice(3));
