@@ -12,12 +12,19 @@ import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type SearchLimits, defaultSettings } from '../search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
 import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { GameRecord } from './game-record.js';
 
 export const SWAP_MOVE = 'swap-pieces';
+
+/**
+ * The reply to `hexgui-analyze_commands`, in GoGui's format as HexGui reads
+ * it (type/label/command): the last genmove's root moves shown on their
+ * cells, and the settings as text.
+ */
+const ANALYZE_COMMANDS = ['pspairs/hexbatch: win rates of the last genmove/hexbatch-win-rates', 'pspairs/hexbatch: visits of the last genmove/hexbatch-visits', 'string/hexbatch: settings/hexbatch-settings'];
 
 export interface EngineSettings {
   readonly playouts: number | null;
@@ -111,6 +118,8 @@ export class HtpEngine {
   private evaluator: Evaluator | null = null;
   private search: Mcts | null = null;
   private quitting = false;
+  /** The root moves of the last genmove's search, named as HTP names them; null before the first or after a new game. */
+  private lastRoot: readonly { readonly name: string; readonly stat: MoveStat }[] | null = null;
   private readonly handlers: ReadonlyMap<string, Handler>;
 
   constructor(
@@ -145,6 +154,10 @@ export class HtpEngine {
       // The older switch: on is UCT-RAVE, off plain UCT.
       ['hexbatch-rave', (a) => (arity(a, 1), this.set({ selection: onOrOff(a[0] as string) ? Selection.UctRave : Selection.Uct }))],
       ['hexbatch-settings', () => this.describeSettings()],
+      // HexGui asks for these on connecting, and shows an error for a reply it cannot read.
+      ['hexgui-analyze_commands', () => ANALYZE_COMMANDS.join('\n')],
+      ['hexbatch-win-rates', () => this.lastRootText((s) => s.winRate.toFixed(2))],
+      ['hexbatch-visits', () => this.lastRootText((s) => String(s.visits))],
     ]);
   }
 
@@ -170,7 +183,10 @@ export class HtpEngine {
       const handler = command === undefined ? undefined : this.handlers.get(command.toLowerCase());
       if (!handler) fail(command === undefined ? 'no command after the id' : `unknown command: ${command}`);
       const out = await handler(args);
-      return `=${id}${out === '' ? '' : ` ${out}`}\n\n`;
+      // Always a space after `=` and the id, even with nothing after it:
+      // HexGui's HtpController takes a reply that does not begin "= " for an
+      // invalid one and shows an error (benzene's engines write "= " too).
+      return `=${id} ${out}\n\n`;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return `?${id} ${oneLine(reason)}\n\n`;
@@ -196,6 +212,7 @@ export class HtpEngine {
 
   private newGame(game: GameKind, size: number): string {
     this.record = new GameRecord(game, size, this.settings.swap);
+    this.lastRoot = null;
     this.search?.clear();
     return '';
   }
@@ -281,6 +298,7 @@ export class HtpEngine {
     };
     const result = await search.search(view.position, limits, last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null);
     const move = this.record.convert(view, result.move);
+    this.lastRoot = result.moves.map((stat) => ({ name: this.moveName(this.record.convert(view, stat.move)), stat }));
     this.record.setToMove(player);
     this.record.play(player, move);
     return this.moveName(move);
@@ -307,6 +325,11 @@ export class HtpEngine {
       hSearchThreshold,
     });
     return this.search;
+  }
+
+  /** The last genmove's root moves as HexGui's point-text pairs (`c3 0.61 d4 0.55`), the swap left out. */
+  private lastRootText(value: (stat: MoveStat) => string): string {
+    return (this.lastRoot ?? []).filter((m) => m.name !== SWAP_MOVE).map((m) => `${m.name} ${value(m.stat)}`).join(' ');
   }
 
   private showboard(): string {

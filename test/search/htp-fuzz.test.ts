@@ -1,13 +1,14 @@
 // 10⁴ random lines, mostly near-valid commands with random arguments: each
 // line that holds a command gets exactly one reply, with its id, and the
 // engine never stops answering. Counted by the protocol's own framing.
+// Every reply's head is `=` or `?`, the id, and a space, as HexGui reads it.
 import { expect, test } from 'vitest';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { runHtpSession } from '../../src/htp/session.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { lcgRandom } from '../helpers/boards.js';
 
-const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave', 'hexbatch-selection'];
+const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave', 'hexbatch-selection', 'hexgui-analyze_commands', 'hexbatch-win-rates', 'hexbatch-visits'];
 const ARGS = ['b', 'w', 'black', 'white', 'red', 'a1', 'c3', 'e5', 'k11', 'z99', 'aa1', 'swap-pieces', 'resign', 'pass', '0', '1', '3', '5', '7', '32', '-1', '1e9', 'hex', 'y', 'on', 'off', 'cpu', 'auto', '', 'é', '\t'];
 
 
@@ -52,7 +53,8 @@ test('10,000 random lines: exactly one reply each, with the id', async () => {
   expect(out).toHaveLength(lines.length);
   out.forEach((reply, i) => {
     const id = /^(\d+)\s/.exec((lines[i] as string).trim())?.[1] ?? '';
-    const head = new RegExp(`^[=?]${id}(\\s|$)`);
+    // Always a space after the id, even before nothing: HexGui reads "= " and "? " only.
+    const head = new RegExp(`^[=?]${id} `);
     expect(reply, lines[i]).toMatch(head);
     expect(reply.endsWith('\n\n'), lines[i]).toBe(true);
     expect(reply.slice(0, -2), lines[i]).not.toContain('\n\n');

@@ -10,7 +10,72 @@ function replies(out: string): string[] {
   return out.slice(0, -2).split('\n\n');
 }
 
+/**
+ * A reply as HexGui's HtpController reads it (its handleResponse): the
+ * lines up to the blank one, each with its newline; anything that does not
+ * begin "= " or "? " is an invalid reply, shown to the user as an error.
+ */
+function hexGuiReads(reply: string): { success: boolean; response: string } {
+  const read = `${reply}\n\n`;
+  if (read.startsWith('= ')) return { success: true, response: read.slice(2) };
+  if (read.startsWith('? ')) return { success: false, response: read.slice(2) };
+  throw new Error(`HexGui: Invalid HTP response:'${read}'`);
+}
+
+/** GoGui's analyze-command types that HexGui knows (AnalyzeDefinition.java). */
+const HEXGUI_ANALYZE_TYPES = ['bwboard', 'cboard', 'dboard', 'eplist', 'gfx', 'group', 'hstring', 'hpstring', 'inferior', 'move', 'param', 'plist', 'pspairs', 'pstring', 'string', 'sboard', 'var', 'varb', 'varc', 'varp', 'varpo', 'varw', 'vc'];
+
 describe('hexbatch htp', () => {
+  test('every reply of a session as HexGui sends it (no ids, colours spelt out) reads as HexGui reads it, the analyze commands included', async () => {
+    const input = [
+      'name',
+      'version',
+      'hexgui-analyze_commands',
+      'boardsize 5 5',
+      'showboard',
+      'play black c2',
+      'showboard',
+      'genmove white',
+      'showboard',
+      'hexbatch-win-rates',
+      'hexbatch-visits',
+      'hexbatch-settings',
+      'undo',
+      'undo',
+      'play black resign', // HexGui passes a human's resignation on; a refusal is harmless
+      'quit',
+    ].join('\n');
+    const { code, out } = await cli(['htp', '--seed', '4', '--playouts', '400', '--no-swap'], `${input}\n`);
+    expect(code).toBe(0);
+    const read = replies(out).map(hexGuiReads);
+    expect(read).toHaveLength(16);
+    expect(read.map((r) => r.success)).toEqual([true, true, true, true, true, true, true, true, true, true, true, true, true, true, false, true]);
+    // Every analyze command parses as HexGui parses it, and is a command of ours.
+    const definitions = (read[2]?.response as string).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    expect(definitions.length).toBeGreaterThan(0);
+    const commands: string[] = [];
+    for (const line of definitions) {
+      const parts = line.split('/');
+      expect(parts.length).toBeGreaterThanOrEqual(3);
+      expect(parts.length).toBeLessThanOrEqual(5);
+      expect(HEXGUI_ANALYZE_TYPES).toContain(parts[0]);
+      commands.push((parts[2] as string).trim().split(' ')[0] as string);
+    }
+    const known = replies((await cli(['htp'], `${commands.map((c) => `known_command ${c}`).join('\n')}\n`)).out);
+    expect(known).toEqual(commands.map(() => '= true'));
+    // The root moves of that genmove, on empty cells, as point-text pairs.
+    const answer = (read[7]?.response as string).trim();
+    for (const [index, value] of [[9, /^0\.\d\d|1\.00$/], [10, /^\d+$/]] as const) {
+      const words = (read[index]?.response as string).trim().split(' ');
+      expect(words.length % 2).toBe(0);
+      const cells = words.filter((_, i) => i % 2 === 0);
+      expect(cells).toContain(answer);
+      expect(cells).not.toContain('c2');
+      for (const c of cells) expect(c).toMatch(/^[a-e][1-5]$/);
+      for (const v of words.filter((_, i) => i % 2 === 1)) expect(v).toMatch(value);
+    }
+  });
+
   test('a HexGui-style session with swap', async () => {
     const input = [
       'name',
@@ -47,10 +112,10 @@ describe('hexbatch htp', () => {
     expect(r[2]).toBe('=1 2');
     expect(r[3]).toBe('= true');
     expect(r[4]).toBe('= false');
-    expect(r.slice(5, 8)).toEqual(['=', '=', '=']);
+    expect(r.slice(5, 8)).toEqual(['= ', '= ', '= ']);
     expect(r[8]).toMatch(/^=5 ([a-f][1-6]|swap-pieces)$/);
-    expect(r[9]).toBe('=');
-    expect(r[10]).toBe('=');
+    expect(r[9]).toBe('= ');
+    expect(r[10]).toBe('= ');
     // After the swap, as in HexGui and benzene: b4 is still black's stone, and white moves.
     expect(r[11]).toContain('white to move');
     const rows = (r[11] as string).split('\n').filter((l) => /^\s*\d/.test(l));
@@ -64,12 +129,12 @@ describe('hexbatch htp', () => {
     const nine = r[13] as string;
     expect(nine).toMatch(/^=9 [a-f][1-6]$/);
     expect(legal).toContain(nine.slice(3));
-    expect(r.slice(14, 17)).toEqual(['=', '=', '=']);
+    expect(r.slice(14, 17)).toEqual(['= ', '= ', '= ']);
     expect(r[17]).toMatch(/^\? /);
-    expect(r.slice(18, 20)).toEqual(['=', '=']);
+    expect(r.slice(18, 20)).toEqual(['= ', '= ']);
     expect(r[20]).toMatch(/^= [a-f][1-6]$/);
     expect(['b2', 'b3']).not.toContain((r[20] as string).slice(2));
-    expect(r[21]).toBe('=');
+    expect(r[21]).toBe('= ');
   });
 
   test('bad commands and arguments get ? and a reason, with the id', async () => {
@@ -79,8 +144,8 @@ describe('hexbatch htp', () => {
     expect(r).toHaveLength(14);
     expect(r[0]).toMatch(/^\?3 unknown command/);
     for (const i of [1, 2, 3, 4, 6, 9, 10, 11, 12, 13]) expect(r[i], `reply ${i}`).toMatch(/^\? \S/);
-    expect(r[5]).toBe('=');
-    expect(r[7]).toBe('=8');
+    expect(r[5]).toBe('= ');
+    expect(r[7]).toBe('=8 ');
     expect(r[8]).toMatch(/^\? there is no move/);
   });
 
@@ -145,7 +210,7 @@ describe('hexbatch htp', () => {
     const r = replies(out);
     expect(r[0]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
-    expect(r[4]).toBe('=');
+    expect(r[4]).toBe('= ');
     expect(r[5]).toMatch(/ selection uct-rave leaves default per-leaf default knowledge \d+ h-search \d+$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? expected on or off');
@@ -159,7 +224,7 @@ describe('hexbatch htp', () => {
     const r = replies(out);
     expect(r[0]).toMatch(/ selection puct-amaf leaves default per-leaf default knowledge \d+ h-search \d+$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
-    expect(r[4]).toBe('=');
+    expect(r[4]).toBe('= ');
     expect(r[5]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? unknown selection "puct" (expected uct, uct-rave, puct-amaf)');
