@@ -77,6 +77,23 @@ describe('PlayGame', () => {
     );
   });
 
+  test('a game through a swap: its SGF is in HexGui\'s view (RE the swapper\'s win as black) and replays to the game', () => {
+    for (const humanFirst of [true, false]) {
+      const setup = { game: GameKind.Hex, size: 5, swap: true, humanFirst };
+      // On 5×5 after one stone, the 25th legal move is the swap.
+      const game = playOut(setup, [3, 24, 0, 7]);
+      expect(game.moves[1]?.move).toBe(SWAP);
+      const { root, moves } = readSgf(game.sgf(new Date('2026-11-25T10:00:00Z')));
+      expect(moves[1]).toEqual(['W', 'swap-pieces']);
+      expect(moves[2]?.[0]).toBe('W');
+      expect(root.get('RE')).toBe(game.winner() === Color.White ? 'B+' : 'W+');
+      const replayed = Position.empty(setup.game, setup.size, { swap: true });
+      replaySgfMoves(replayed, moves);
+      expect(replayed.winner()).toBe(game.winner());
+      for (let i = 0; i < game.geometry.cellCount; i++) expect(replayed.at(i)).toBe(game.at(i));
+    }
+  });
+
   test('the SGF names the players and the winner, and its moves replay to the game', () => {
     fc.assert(
       fc.property(setups, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (setup, picks) => {
@@ -86,7 +103,10 @@ describe('PlayGame', () => {
         expect(root.get('DT')).toBe('2026-11-23');
         expect(root.get(setup.humanFirst ? 'PB' : 'PW')).toBe('Human');
         expect(root.get(setup.humanFirst ? 'PW' : 'PB')).toBe('hexbatch');
-        expect(root.get('RE')).toBe(`${game.winner() === Color.Black ? 'B' : 'W'}+`);
+        // RE is in HexGui's view: after a swap the swapper plays on as black.
+        const swapped = game.moves[1]?.move === SWAP;
+        const shownWinner = swapped ? (game.winner() === Color.Black ? Color.White : Color.Black) : game.winner();
+        expect(root.get('RE')).toBe(`${shownWinner === Color.Black ? 'B' : 'W'}+`);
         const replayed = Position.empty(setup.game, setup.size, { swap: setup.swap });
         replaySgfMoves(replayed, moves);
         expect(replayed.winner()).toBe(game.winner());
