@@ -89,9 +89,10 @@ describe('self-play', () => {
       for (let g = 0; g < 4; g++) {
         expect(await send(`hexbatch-game ${game} ${size}`)).toBe('=');
         expect(await send(`hexbatch-seed ${g}`)).toBe('=');
-        for (let turn = 0; ; turn++) {
+        // In turn as HexGui plays it: after a swap, white moves again.
+        for (let colour = 'b'; ; ) {
           const legal = (await send('all_legal_moves')).slice(1).trim().split(' ').filter(Boolean);
-          const reply = await send(`genmove ${turn % 2 === 0 ? 'b' : 'w'}`);
+          const reply = await send(`genmove ${colour}`);
           expect(reply).toMatch(/^= /);
           const move = reply.slice(2);
           if (move === 'resign') {
@@ -99,6 +100,7 @@ describe('self-play', () => {
             break;
           }
           expect(legal).toContain(move);
+          if (move !== 'swap-pieces') colour = colour === 'b' ? 'w' : 'b';
         }
         expect(await send('final_score')).toMatch(/^= [BW]\+$/);
         games++;
