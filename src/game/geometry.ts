@@ -163,12 +163,12 @@ export function sameCells(a: Readonly<Cells>, b: Readonly<Cells>): boolean {
   return true;
 }
 
-/** Whether cells `a` and `b` touch. */
 /** The cell across Hex's long diagonal (column and row exchanged): where the swap puts black's first stone. */
 export function mirrorCell(g: Geometry, cell: CellIndex): CellIndex {
   return g.index(g.col[cell] as number, g.row[cell] as number);
 }
 
+/** Whether cells `a` and `b` touch. */
 export function areNeighbors(g: Geometry, a: CellIndex, b: CellIndex): boolean {
   for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;
   return false;

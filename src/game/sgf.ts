@@ -39,7 +39,8 @@ function sgfText(text: string): string {
 /** The swap's name in SGF and HTP (HexGui's). */
 export const SWAP_MOVE_NAME = 'swap-pieces';
 
-function moveValue(g: Geometry, move: Move): string {
+/** A move's name in SGF and HTP: the cell's, or the swap's. */
+export function moveName(g: Geometry, move: Move): string {
   return move === SWAP ? SWAP_MOVE_NAME : cellName(g, move);
 }
 
@@ -53,6 +54,6 @@ export function toSgf(game: SgfGame): string {
   const winner = game.winner == null ? null : hasSwap(game.moves) ? opponent(game.winner) : game.winner;
   if (winner !== null) root.push(`RE[${winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
   if (game.comment !== undefined) root.push(`C[${sgfText(game.comment)}]`);
-  const nodes = otherView(g, game.moves).map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveValue(g, m.move)}]`);
+  const nodes = otherView(g, game.moves).map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveName(g, m.move)}]`);
   return `(;${root.join('')}\n${nodes.join('')})\n`;
 }

@@ -7,7 +7,7 @@ import { type Player, parsePlayer } from '../game/color.js';
 import { asciiPicture } from '../game/ascii.js';
 import { colorName } from '../game/color.js';
 import { GameKind, MAX_SIZE, checkSize, parseGameKind } from '../game/geometry.js';
-import { cellName, parseCell } from '../game/notation.js';
+import { parseCell } from '../game/notation.js';
 import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
@@ -15,9 +15,9 @@ import { FillKind } from '../fill/fill.js';
 import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, defaultSettings } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
 import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
+import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
 
-export const SWAP_MOVE = 'swap-pieces';
 
 /**
  * The reply to `hexgui-analyze_commands`, in GoGui's format as HexGui reads
@@ -264,16 +264,12 @@ export class HtpEngine {
   }
 
   private parseMove(text: string): Move {
-    if (text.toLowerCase() === SWAP_MOVE) return SWAP;
+    if (text.toLowerCase() === SWAP_MOVE_NAME) return SWAP;
     try {
       return parseCell(this.record.geometry, text);
     } catch (error) {
       return fail((error as Error).message);
     }
-  }
-
-  private moveName(move: Move): string {
-    return move === SWAP ? SWAP_MOVE : cellName(this.record.geometry, move);
   }
 
   private play(args: readonly string[]): string {
@@ -298,10 +294,10 @@ export class HtpEngine {
     };
     const result = await search.search(view.position, limits, last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null);
     const move = this.record.convert(view, result.move);
-    this.lastRoot = result.moves.map((stat) => ({ name: this.moveName(this.record.convert(view, stat.move)), stat }));
+    this.lastRoot = result.moves.map((stat) => ({ name: moveName(this.record.geometry, this.record.convert(view, stat.move)), stat }));
     this.record.setToMove(player);
     this.record.play(player, move);
-    return this.moveName(move);
+    return moveName(this.record.geometry, move);
   }
 
   private async searcher(): Promise<Mcts> {
@@ -329,7 +325,7 @@ export class HtpEngine {
 
   /** The last genmove's root moves as HexGui's point-text pairs (`c3 0.61 d4 0.55`), the swap left out. */
   private lastRootText(value: (stat: MoveStat) => string): string {
-    return (this.lastRoot ?? []).filter((m) => m.name !== SWAP_MOVE).map((m) => `${m.name} ${value(m.stat)}`).join(' ');
+    return (this.lastRoot ?? []).filter((m) => m.name !== SWAP_MOVE_NAME).map((m) => `${m.name} ${value(m.stat)}`).join(' ');
   }
 
   private showboard(): string {
@@ -346,7 +342,7 @@ export class HtpEngine {
   private allLegalMoves(): string {
     const view = this.record.view();
     const moves = view.position.legalMoves().map((m) => this.record.convert(view, m));
-    return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => this.moveName(m)).join(' ');
+    return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => moveName(this.record.geometry, m)).join(' ');
   }
 }
 

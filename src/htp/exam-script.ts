@@ -9,8 +9,8 @@
 import { Color, type Player, opponent } from '../game/color.js';
 import { GameKind, type Geometry } from '../game/geometry.js';
 import { cellName } from '../game/notation.js';
-import { type Move, SWAP } from '../game/position.js';
-import { SWAP_MOVE_NAME } from '../game/sgf.js';
+import type { Move } from '../game/position.js';
+import { moveName } from '../game/sgf.js';
 import type { SgfStone } from '../game/sgf-read.js';
 import type { HtpEngine } from './engine.js';
 
@@ -93,9 +93,6 @@ export function engineLink(engine: HtpEngine): HtpLink {
 
 const colourLetter = (player: Player): string => (player === Color.Black ? 'b' : 'w');
 
-function moveName(g: Geometry, move: Move): string {
-  return move === SWAP ? SWAP_MOVE_NAME : cellName(g, move);
-}
 
 class ExamRun {
   private board: { geometry: Geometry; setup: readonly SgfStone[]; moves: { player: Player; name: string }[] } | null = null;

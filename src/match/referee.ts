@@ -10,9 +10,9 @@
  */
 import { Color, type Player, opponent } from '../game/color.js';
 import { GameKind, mirrorCell } from '../game/geometry.js';
-import { cellName, parseCell } from '../game/notation.js';
+import { parseCell } from '../game/notation.js';
 import { type Move, Position, SWAP } from '../game/position.js';
-import { SWAP_MOVE_NAME } from '../game/sgf.js';
+import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { type PlayedMove, acrossSwap, hasSwap } from '../game/swap-view.js';
 import { EngineError, type EngineFault } from './htp-process.js';
 
@@ -62,7 +62,7 @@ const colorWord = (p: Player) => (p === Color.Black ? 'b' : 'w');
 /** A move as HTP names it, colour and cell, after the moves `played` (after a swap: the other colour, the mirrored cell). */
 function protocolMove(position: Position, played: readonly PlayedMove[], m: PlayedMove): string {
   const seen = hasSwap(played) ? acrossSwap(position.geometry, m) : m;
-  return `${colorWord(seen.player)} ${seen.move === SWAP ? SWAP_MOVE_NAME : cellName(position.geometry, seen.move)}`;
+  return `${colorWord(seen.player)} ${moveName(position.geometry, seen.move)}`;
 }
 
 /** The colour HTP gives `player` after the moves `played`. */
