@@ -7,6 +7,8 @@ import { FillKind, fillPlayout } from '../src/fill/fill.js';
 import { fillSlices, sliceFillBase } from '../src/fill/fill-slices.js';
 import { makeFusedPlayer } from '../src/eval/cpu-fused.js';
 import { packPositions } from '../src/eval/cpu-job.js';
+import { prepareJob } from '../src/eval/cpu-playouts.js';
+import { methodByName } from '../src/wintest/registry.js';
 import { sliceLayoutOf, transposeBoards } from '../src/wintest/bitsliced.js';
 import { weightedUnionFind } from '../src/wintest/union-find.js';
 import { randomCells, testRandom } from './helpers/boards.js';
@@ -77,5 +79,33 @@ describe('the fused player', () => {
         }
       }
     });
+  }
+});
+
+describe("a player's counts added into the caller's arrays (into)", () => {
+  // The fused player, and board by board with another method: chunks played
+  // into one pair of arrays sum to the counts of the whole range played alone.
+  for (const method of ['bitsliced', 'floodfill']) {
+    for (const [game, size] of [[GameKind.Hex, 5], [GameKind.Y, 9], [GameKind.Hex, 16]] as const) {
+      test(`${method}, ${game} ${size}: three chunks into the same arrays are the whole range's counts, and their results carry none`, () => {
+        const g = geometryOf(game, size);
+        const random = testRandom(size + 300);
+        const positions = [{ cells: randomCells(g, 0.5, random), toMove: Color.White as Player }];
+        const job = { game, size, ...packPositions(positions, g.cellCount), seed: 4, fill: FillKind.Exact, ownership: true, winners: false, method };
+        const play = prepareJob(job, (geometry) => methodByName(method).create(geometry));
+        const whole = play({ position: 0, first: 0, end: 100 });
+        // Not zeros to start with: the counts are added, never written over (stones included).
+        const into = { ownership: new Uint32Array(g.cellCount).fill(7), blackOwned: new Uint32Array(g.cellCount).fill(3) };
+        let blackWins = 0;
+        for (const [first, end] of [[40, 100], [0, 33], [33, 40]] as const) {
+          const r = play({ position: 0, first, end }, into);
+          expect([r.ownership, r.blackOwned]).toEqual([null, null]);
+          blackWins += r.blackWins;
+        }
+        expect(blackWins).toBe(whole.blackWins);
+        expect(Array.from(into.ownership, (n) => n - 7)).toEqual(Array.from(whole.ownership!));
+        expect(Array.from(into.blackOwned, (n) => n - 3)).toEqual(Array.from(whole.blackOwned!));
+      });
+    }
   }
 });

@@ -162,7 +162,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
         const start = performance.now();
         const g = checkEvaluateRequest(positions, options);
         let workersUsed = 0;
-        const tallies = positions.map((p) => new PositionTally(p.toMove, options.playouts, g?.cellCount ?? 0, options));
+        const tallies = PositionTally.forRequest(positions, g?.cellCount ?? 0, options);
         if (g) {
           const job: PlayoutJob = {
             game: g.game,
@@ -209,7 +209,12 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           const onAbort = () => stop(signal.reason);
           signal.addEventListener('abort', onAbort, { once: true });
           let endRun: (() => void) | null = null;
-          const play = lazily(() => prepareJob(job, (geometry) => method.create(geometry)));
+          // This thread's chunks add their counts into the tallies as they are played (no arrays a chunk).
+          const counts = tallies.map((t) => t.counts());
+          const play = lazily((): ChunkPlayer => {
+            const player = prepareJob(job, (geometry) => method.create(geometry));
+            return (chunk) => player(chunk, counts[chunk.position]);
+          });
           const request: OpenRequest = { claims, play, add, fail: stop, signal };
           if (workerPool && callerPlays) open.push(request);
           try {

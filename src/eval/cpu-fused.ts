@@ -11,10 +11,10 @@ import { popcount } from '../fill/fill.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import { type PlayoutJob, jobPosition } from './cpu-job.js';
-import type { Chunk, ChunkResult } from './cpu-playouts.js';
+import { type PlayoutJob, chunkCounts, jobPosition } from './cpu-job.js';
+import type { ChunkPlayer } from './cpu-playouts.js';
 
-export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) => ChunkResult {
+export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
   const layout = sliceLayoutOf(g);
   const plane = new Int32Array(layout.planeWords);
   const result = new Int32Array(2);
@@ -24,7 +24,7 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
   let basePosition = -1;
   let base: SliceFillBase | null = null;
   let cells: Cells = new Uint8Array(0);
-  return (chunk) => {
+  return (chunk, into) => {
     if (base === null || chunk.position !== basePosition) {
       const position = jobPosition(job, g.cellCount, chunk.position);
       cells = position.cells;
@@ -32,10 +32,9 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
       basePosition = chunk.position;
     }
     const { emptyCells, emptySlots } = base;
-    // Both counts in one allocation: a search's round makes a pair per leaf.
-    const counts = job.ownership ? new Uint32Array(2 * g.cellCount) : null;
-    const ownership = counts ? counts.subarray(0, g.cellCount) : null;
-    const blackOwned = counts ? counts.subarray(g.cellCount) : null;
+    const counts = chunkCounts(job, g.cellCount, into ?? null);
+    const ownership = counts?.ownership ?? null;
+    const blackOwned = counts?.blackOwned ?? null;
     const winners = job.winners ? new Uint8Array(chunk.end - chunk.first) : null;
     let blackWins = 0;
     for (let first = chunk.first; first < chunk.end; first += SLICE_BOARDS) {
@@ -60,16 +59,16 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): (chunk: Chunk) =>
     }
     const whiteWins = chunk.end - chunk.first - blackWins;
     if (ownership && blackOwned) countStones(cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
-    return { ...chunk, blackWins, whiteWins, ownership, blackOwned, winners };
+    return { ...chunk, blackWins, whiteWins, ownership: into ? null : ownership, blackOwned: into ? null : blackOwned, winners };
   };
 }
 
-/** A stone's cell: its colour owned it in every playout, and won in all that colour won. */
+/** A stone's cell: its colour owned it in every playout, and won in all that colour won (added to the counts so far). */
 function countStones(cells: Cells, playouts: number, blackWins: number, whiteWins: number, ownership: Uint32Array, blackOwned: Uint32Array): void {
   for (let i = 0; i < cells.length; i++) {
     if (cells[i] === Color.Black) {
-      ownership[i] = blackWins;
-      blackOwned[i] = playouts;
-    } else if (cells[i] === Color.White) ownership[i] = whiteWins;
+      ownership[i] = (ownership[i] as number) + blackWins;
+      blackOwned[i] = (blackOwned[i] as number) + playouts;
+    } else if (cells[i] === Color.White) ownership[i] = (ownership[i] as number) + whiteWins;
   }
 }

@@ -39,3 +39,18 @@ export function jobPosition(job: PlayoutJob, cellCount: number, index: number): 
   if (!Number.isInteger(index) || index < 0 || index >= job.toMove.length) throw new RangeError(`no position ${index} in this job`);
   return { cells: job.cells.subarray(index * cellCount, (index + 1) * cellCount), toMove: job.toMove[index] as Player };
 }
+
+/** Per-cell counts of playouts, as a PositionResult has them. */
+export interface OwnershipCounts {
+  readonly ownership: Uint32Array;
+  readonly blackOwned: Uint32Array;
+}
+
+/** The arrays a chunk's per-cell counts go into: `into`, or new ones for the result. */
+export function chunkCounts(job: PlayoutJob, cellCount: number, into: OwnershipCounts | null): OwnershipCounts | null {
+  if (!job.ownership) return null;
+  if (into) return into;
+  // Both in one allocation: a search's round makes a pair per leaf.
+  const counts = new Uint32Array(2 * cellCount);
+  return { ownership: counts.subarray(0, cellCount), blackOwned: counts.subarray(cellCount) };
+}

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { PlayoutJob } from './cpu-job.js';
 import type { ChunkClaims, ChunkResult } from './cpu-playouts.js';
 import { builtEntryBeside } from './bundle-entry.js';
-import { type FromWorker, type ToWorker, unpackResults } from './cpu-protocol.js';
+import { type FromWorker, type ToWorker, type WorkerStart, newDoorbell, ring, ringsOf, unpackResults } from './cpu-protocol.js';
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -65,6 +65,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   if (!source) return null;
   const workers: Worker[] = [];
   const runs = new Map<number, RunListener>();
+  const doorbell = newDoorbell();
   let nextId = 1;
   let broken: Error | null = null;
 
@@ -84,7 +85,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   }
 
   function spawn(index: number): Worker {
-    const worker = new Worker(source!.file, { execArgv: source!.execArgv });
+    const worker = new Worker(source!.file, { execArgv: source!.execArgv, workerData: { doorbell, rung: ringsOf(doorbell) } satisfies WorkerStart });
     worker.on('message', (message: FromWorker) => {
       const listener = runs.get(message.id);
       if (!listener) return; // ended, or aborted
@@ -108,6 +109,7 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
       reference();
       const message: ToWorker = { type: 'job', id, job, plan: claims.plan, counter: claims.counter };
       for (const worker of workers) worker.postMessage(message);
+      ring(doorbell);
       return () => {
         if (runs.delete(id)) reference();
       };

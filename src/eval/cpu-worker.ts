@@ -4,13 +4,14 @@
  * other player of the request) and plays them with the very code the main
  * thread uses (cpu-playouts.ts), until none is left.
  */
-import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { methodByName } from '../wintest/registry.js';
 import { type ChunkPlayer, ChunkClaims, type ChunkResult, prepareJob } from './cpu-playouts.js';
-import { type FromWorker, type ToWorker, packResults, transferablesOf } from './cpu-protocol.js';
+import { type FromWorker, type ToWorker, type WorkerStart, packResults, ringsOf, transferablesOf } from './cpu-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('cpu-worker.ts runs only as a worker thread');
+const { doorbell, rung } = workerData as WorkerStart;
 
 /**
  * Longest a worker keeps results before sending them: a long request's
@@ -49,21 +50,36 @@ function play(message: ToWorker): void {
 }
 
 /**
- * How long a worker that ran out of work stays awake, looking for the next
- * request, before it sleeps. Woken from sleep, a worker took 3–6 ms to start
- * a search's next round on this 2-core machine (the round itself is about
- * 1.5 ms), so the calling thread played most rounds alone; awake, it starts
- * at once. A search posts a round every millisecond or two.
+ * How long a worker that ran out of work stays awake, watching the doorbell
+ * (cpu-protocol.ts), before it goes back to the event loop. Woken through
+ * the event loop, a worker took 3–6 ms to start a search's next round on
+ * this 2-core machine (the round itself is well under a millisecond), so
+ * the calling thread played most rounds alone; awake, it starts at once. A
+ * search posts a round every millisecond or so.
  */
 const STAY_AWAKE_MS = 4;
 
-port.on('message', (message: ToWorker) => {
+/** Requests received, by either path: the doorbell's count once every request rung is in. */
+let received = rung;
+
+function playAndStayAwake(message: ToWorker): void {
+  received++;
   play(message);
-  for (let idleSince = performance.now(); performance.now() - idleSince < STAY_AWAKE_MS; ) {
-    const next = receiveMessageOnPort(port) as { message: ToWorker } | undefined;
+  let until = performance.now() + STAY_AWAKE_MS;
+  for (;;) {
+    const next = receiveMessageOnPort(port!) as { message: ToWorker } | undefined;
     if (next) {
+      received++;
       play(next.message);
-      idleSince = performance.now();
+      until = performance.now() + STAY_AWAKE_MS;
+      continue;
     }
+    if (performance.now() > until) return;
+    // Until a request is rung (its message can reach this port a moment
+    // after the ring: 7 in 300, measured), watch the doorbell: a read of
+    // shared memory, where a look at the port allocates.
+    while (ringsOf(doorbell) === received) if (performance.now() > until) return;
   }
-});
+}
+
+port.on('message', playAndStayAwake);

@@ -1,5 +1,6 @@
 /** Accumulates one position's playouts into a PositionResult, on either backend. */
 import { Color, type Player } from '../game/color.js';
+import type { OwnershipCounts } from './cpu-job.js';
 import type { ChunkResult } from './cpu-playouts.js';
 import type { PositionResult } from './types.js';
 
@@ -13,12 +14,31 @@ export class PositionTally {
   constructor(
     private readonly toMove: Player,
     private readonly playouts: number,
-    cellCount: number,
-    options: { readonly ownership?: boolean; readonly winners?: boolean },
+    /** Zeroed per-cell counts when the request asks for ownership, else null. */
+    counts: OwnershipCounts | null,
+    options: { readonly winners?: boolean },
   ) {
-    this.ownership = options.ownership ? new Uint32Array(cellCount) : null;
-    this.blackOwned = options.ownership ? new Uint32Array(cellCount) : null;
+    this.ownership = counts?.ownership ?? null;
+    this.blackOwned = counts?.blackOwned ?? null;
     this.winners = options.winners ? new Uint8Array(playouts) : null;
+  }
+
+  /**
+   * A tally for each position of a request. Their per-cell counts are views
+   * of one array: a search's round asks for ownership of 8 to 256 positions,
+   * and an array each (two with black's counts) was a good part of the
+   * calling thread's garbage.
+   */
+  static forRequest(positions: readonly { readonly toMove: Player }[], cellCount: number, options: { readonly playouts: number; readonly ownership?: boolean; readonly winners?: boolean }): PositionTally[] {
+    const all = options.ownership ? new Uint32Array(2 * cellCount * positions.length) : null;
+    const countsOf = (i: number): OwnershipCounts | null =>
+      all && { ownership: all.subarray(2 * i * cellCount, (2 * i + 1) * cellCount), blackOwned: all.subarray((2 * i + 1) * cellCount, (2 * i + 2) * cellCount) };
+    return positions.map((p, i) => new PositionTally(p.toMove, options.playouts, countsOf(i), options));
+  }
+
+  /** The per-cell counts so far, for a chunk played on this thread to add to directly (ChunkPlayer's `into`); null without ownership. */
+  counts(): OwnershipCounts | null {
+    return this.ownership && this.blackOwned ? { ownership: this.ownership, blackOwned: this.blackOwned } : null;
   }
 
   /** Adds the playouts of one chunk (CPU backend), in any order. */

@@ -62,7 +62,8 @@ export interface PositionResult {
    * owned it in the others: playouts fill every cell). A black stone already
    * on the board counts every playout, a white one none. With `ownership` and
    * the win counts it gives every joint count of owner and winner
-   * (src/eval/amaf.ts).
+   * (src/eval/amaf.ts). Both arrays of every result of a call are views
+   * of one buffer: copy one (`slice()`) before transferring its buffer.
    */
   readonly blackOwned?: Uint32Array;
   /** Per playout, its winner (Color.Black or Color.White). */

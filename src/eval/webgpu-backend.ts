@@ -143,7 +143,7 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
       if (!g) return { results: [], stats: { backend: 'webgpu', dispatches: 0, kernelMs: null, wallMs: 0 } };
       const ownership = options.ownership ?? false;
       const winners = options.winners ?? false;
-      const tallies = positions.map((p) => new PositionTally(p.toMove, options.playouts, g.cellCount, options));
+      const tallies = PositionTally.forRequest(positions, g.cellCount, options);
       const { dispatches, kernelNs } = await runKernel(
         g,
         positions,

@@ -186,16 +186,18 @@ export interface SearchResult {
 const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
 
 /**
- * B and K for a backend (README: "How B and K are chosen"). The CPU backend
- * pays per position and the tree per leaf, so a larger K keeps more of the
- * bare rate: B = 8, K = 256 keeps about half of it on two cores, where
- * B = 16, K = 128 kept about a third, and played as well at equal time
- * (51.0% of 200 games, with the knowledge threshold against without); the
- * GPU pays per call, so it takes many leaves at once.
+ * B and K for a backend (README: "How B and K are chosen"). On the CPU
+ * backend the tree pays per leaf and each round pays per call (its post,
+ * its back-up, the threads' hand-over), so K and B both keep more of the
+ * bare rate, but at equal time a larger K plays worse (K = 384 and 512
+ * scored 44–46% against K = 256) and a larger B does not: B = 16, K = 256
+ * keeps about 60% of the bare rate on two cores where B = 8 kept under
+ * half, and scored 51.5% against it in 200 games at 0.2 s a move. The GPU
+ * pays per call, so it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   const rest = { ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
-  return backend === 'cpu' ? { leavesPerRound: 8, playoutsPerLeaf: 256, ...rest } : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
+  return backend === 'cpu' ? { leavesPerRound: 16, playoutsPerLeaf: 256, ...rest } : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
 }
 
 /** Shared and never written: a node's first slot gives it arrays of its own. */
@@ -296,12 +298,15 @@ class Node {
     this.tried.push(slot);
   }
 
-  /** Slots for `moves`, with AMAF counts and no nodes yet (the AMAF rules). */
-  addAmafSlots(moves: readonly Move[]): void {
+  /** Slots for `moves` (an array the node may keep), with AMAF counts and no nodes yet (the AMAF rules). */
+  addAmafSlots(moves: Move[]): void {
     if (moves.length === 0) return;
     const length = this.moves.length + moves.length;
-    this.moves = [...this.moves, ...moves];
-    this.kids = [...this.kids, ...moves.map(() => null)];
+    // A node gets its slots once, as the search first goes below it: most
+    // nodes are made and slotted once, so no copies of their arrays.
+    const first = this.moves === NO_MOVES;
+    this.moves = first ? moves : [...this.moves, ...moves];
+    this.kids = first ? new Array<Node | null>(length).fill(null) : [...this.kids, ...moves.map(() => null)];
     this.amafVisits = grown(this.amafVisits, length);
     this.amafWins = grown(this.amafWins, length);
     this.priors = null;
