@@ -17,7 +17,6 @@ export interface GameSetup {
   readonly humanFirst: boolean;
 }
 
-
 export type Turn = 'human' | 'engine' | 'over';
 
 /** The players' names in the SGF. */

@@ -22,9 +22,14 @@ export interface PlayedMove {
   readonly move: Move;
 }
 
+/** A move's cell seen from the other view: mirrored (the swap itself stays the swap). */
+export function mirrorMove(g: Geometry, move: Move): Move {
+  return move === SWAP ? SWAP : mirrorCell(g, move);
+}
+
 /** A move seen from the other view: the other colour, and the mirrored cell. */
 export function acrossSwap(g: Geometry, m: PlayedMove): PlayedMove {
-  return { player: opponent(m.player), move: m.move === SWAP ? SWAP : mirrorCell(g, m.move) };
+  return { player: opponent(m.player), move: mirrorMove(g, m.move) };
 }
 
 /** Whether a game's moves (in either view) hold the swap: it can only be the second. */

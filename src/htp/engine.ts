@@ -18,7 +18,6 @@ import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactic
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
 
-
 /**
  * The reply to `hexgui-analyze_commands`, in GoGui's format as HexGui reads
  * it (type/label/command): the last genmove's root moves shown on their

@@ -93,7 +93,6 @@ export function engineLink(engine: HtpEngine): HtpLink {
 
 const colourLetter = (player: Player): string => (player === Color.Black ? 'b' : 'w');
 
-
 class ExamRun {
   private board: { geometry: Geometry; setup: readonly SgfStone[]; moves: { player: Player; name: string }[] } | null = null;
   private source = '';

@@ -11,10 +11,10 @@
  * says so (`flipped`), so that moves can be converted on the way in and out.
  */
 import { Color, type Player, opponent } from '../game/color.js';
-import { type GameKind, type Geometry, geometryOf, mirrorCell } from '../game/geometry.js';
+import { type GameKind, type Geometry, geometryOf } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import { formatBoardText } from '../game/board-text.js';
-import { hasSwap, otherView } from '../game/swap-view.js';
+import { hasSwap, mirrorMove, otherView } from '../game/swap-view.js';
 
 export interface RecordedMove {
   readonly player: Player;
@@ -76,7 +76,7 @@ export class GameRecord {
 
   /** A cell of the record's view in HTP's, or back: the same mirror both ways. */
   convert(view: RecordView, move: Move): Move {
-    return view.flipped && move !== SWAP ? mirrorCell(this.geometry, move) : move;
+    return view.flipped ? mirrorMove(this.geometry, move) : move;
   }
 
   /** The record's stones as HTP names them (a swap leaves them be), with `toMove` to move. */
