@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { version } from '../../package.json';
 import { createEvaluator } from '../eval/create-evaluator.js';
 import { parseFillKind } from '../fill/fill.js';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, parseSeconds } from '../htp/engine.js';
+import { DEFAULT_ENGINE_SETTINGS, DEFAULT_SECONDS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, moveLimits, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
 import { TACTICS_SYNTAX, parseTactics } from '../search/tactics.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
@@ -21,8 +21,6 @@ const KNOWLEDGE: Bound = { option: '--knowledge-threshold', min: 1, max: 1_000_0
 const H_SEARCH: Bound = { option: '--h-search-threshold', min: 1, max: 1_000_000_000 };
 const PUCT_EXPLORATION: NumberBound = { option: '--puct-exploration', above: 0, max: 100 };
 const PRIOR_TEMPERATURE: NumberBound = { option: '--prior-temperature', above: 0, max: 10 };
-/** Playouts per move when neither --playouts nor --time is given. */
-const DEFAULT_PLAYOUTS = 10_000;
 
 export interface EngineOptions {
   readonly time?: string;
@@ -66,8 +64,8 @@ function selectionOption(options: EngineOptions): Selection {
 /** The search's options, shared by every command that runs the engine (htp, exam). */
 export function addEngineOptions(command: Command): Command {
   return command
-    .option('--time <seconds>', 'time per move in seconds (0: none)')
-    .option('--playouts <n>', boundedHelp(PLAYOUTS, `playouts per move (0: none); default ${DEFAULT_PLAYOUTS.toLocaleString('en-US')}, or none with --time`))
+    .option('--time <seconds>', `time per move in seconds (0: none); default ${DEFAULT_SECONDS}, or none with --playouts`)
+    .option('--playouts <n>', boundedHelp(PLAYOUTS, 'playouts per move (0: none); default none (deterministic for a seed when given alone)'))
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the search'), '0')
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
@@ -85,9 +83,9 @@ export function addEngineOptions(command: Command): Command {
 }
 
 export function engineSetup(options: EngineOptions): EngineSetup {
-  const seconds = options.time === undefined ? null : asUsage(() => parseSeconds(options.time as string), '--time');
-  // A time limit alone means "think this long", not "stop at the default playouts".
-  const playouts = options.playouts === undefined ? (seconds === null ? DEFAULT_PLAYOUTS : 0) : parseBounded(PLAYOUTS, options.playouts);
+  const seconds = options.time === undefined ? undefined : asUsage(() => parseSeconds(options.time as string), '--time');
+  const playouts = options.playouts === undefined ? undefined : parseBounded(PLAYOUTS, options.playouts) || null;
+  const limits = asUsage(() => moveLimits({ seconds, playouts }), '--time and --playouts');
   const seed = parseBounded(SEED, options.seed);
   const fill = asUsage(() => parseFillKind(options.fill), '--fill');
   const tactics = asUsage(() => parseTactics(options.tactics), '--tactics');
@@ -96,7 +94,7 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const puctExploration = options.puctExploration === undefined ? DEFAULT_ENGINE_SETTINGS.puctExploration : parseBoundedNumber(PUCT_EXPLORATION, options.puctExploration);
   const priorTemperature = options.priorTemperature === undefined ? DEFAULT_ENGINE_SETTINGS.priorTemperature : parseBoundedNumber(PRIOR_TEMPERATURE, options.priorTemperature);
   const backend = parseBackendChoice(options.backend);
-  const settings: EngineSettings = { playouts: playouts === 0 ? null : playouts, seconds, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature,
+  const settings: EngineSettings = { ...limits, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature,
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
     knowledgeThreshold: options.knowledgeThreshold === undefined ? KNOWLEDGE_THRESHOLD : parseBounded(KNOWLEDGE, options.knowledgeThreshold),

@@ -53,9 +53,12 @@ export interface EngineSettings {
 
 const CPU_SEARCH = defaultSettings('cpu');
 
+/** Seconds per move when no limit is given: the strength the README's figures are measured at, quick enough for HexGui. */
+export const DEFAULT_SECONDS = 1;
+
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
-  playouts: 10_000,
-  seconds: null,
+  playouts: null,
+  seconds: DEFAULT_SECONDS,
   backend: 'cpu',
   seed: 0,
   swap: true,
@@ -70,6 +73,28 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
   hSearchThreshold: H_SEARCH_THRESHOLD,
 };
+
+/** Why a search with neither limit is refused: it would never end. */
+const NO_LIMIT = 'a move needs a limit: playouts, time or both';
+
+/** The per-move limits given, each a number, null for none, or undefined for not given. */
+export interface GivenLimits {
+  readonly playouts?: number | null | undefined;
+  readonly seconds?: number | null | undefined;
+}
+
+/**
+ * The limits a move searches under. With none given, DEFAULT_SECONDS; a limit
+ * given alone is the only one, so that playouts alone stay deterministic for
+ * a seed and a time alone means "think this long".
+ */
+export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' | 'seconds'> {
+  if (given.playouts === undefined && given.seconds === undefined) return { playouts: null, seconds: DEFAULT_SECONDS };
+  const limits = { playouts: given.playouts ?? null, seconds: given.seconds ?? null };
+  if (limits.playouts === null && limits.seconds === null) throw new Error(NO_LIMIT);
+  return limits;
+}
+
 
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
@@ -126,7 +151,7 @@ export class HtpEngine {
     private readonly version: string,
     settings: Partial<EngineSettings> = {},
   ) {
-    this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...settings };
+    this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...settings, ...moveLimits(settings) };
     this.record = new GameRecord(GameKind.Hex, 11, this.settings.swap);
     this.handlers = new Map<string, Handler>([
       ['name', () => 'hexbatch'],
@@ -199,7 +224,9 @@ export class HtpEngine {
   }
 
   private set(change: Partial<EngineSettings>): string {
-    this.settings = { ...this.settings, ...change };
+    const settings = { ...this.settings, ...change };
+    if (settings.playouts === null && settings.seconds === null) fail(`${NO_LIMIT} (the other one is none)`);
+    this.settings = settings;
     if (change.seed !== undefined || change.selection !== undefined || change.puctExploration !== undefined || change.priorTemperature !== undefined) this.search = null;
     return '';
   }

@@ -175,13 +175,26 @@ describe('hexbatch htp', () => {
     expect((r[5] as string).slice(2)).not.toBe((r[2] as string).slice(2));
   });
 
-  test('--time alone lifts the default playout limit; --playouts alone keeps no time limit', async () => {
+  test('with no limit given a move thinks 1 s; --time alone or --playouts alone is the only limit; neither limit at all is refused', async () => {
     const timed = await cli(['htp', '--time', '2'], 'hexbatch-settings\n');
     expect(replies(timed.out)[0]).toContain('playouts none time 2');
     const counted = await cli(['htp', '--playouts', '500'], 'hexbatch-settings\n');
     expect(replies(counted.out)[0]).toContain('playouts 500 time none');
     const neither = await cli(['htp'], 'hexbatch-settings\n');
-    expect(replies(neither.out)[0]).toContain('playouts 10000 time none');
+    expect(replies(neither.out)[0]).toContain('playouts none time 1 ');
+    for (const argv of [['--time', '0'], ['--playouts', '0'], ['--time', '0', '--playouts', '0']]) {
+      const { code, err } = await cli(['htp', ...argv], '');
+      expect(code, argv.join(' ')).toBe(2);
+      expect(err).toBe('error: --time and --playouts: a move needs a limit: playouts, time or both\n');
+    }
+    // By command: the last limit is not taken away; with the other one set first, it is.
+    const commands = ['hexbatch-playouts 0', 'hexbatch-settings', 'hexbatch-time 0', 'hexbatch-playouts 300', 'hexbatch-time 0', 'hexbatch-settings'];
+    const r = replies((await cli(['htp'], `${commands.join('\n')}\n`)).out);
+    expect(r[0]).toBe('= ');
+    expect(r[1]).toContain('playouts none time 1 ');
+    expect(r[2]).toBe('? a move needs a limit: playouts, time or both (the other one is none)');
+    expect(r.slice(3, 5)).toEqual(['= ', '= ']);
+    expect(r[5]).toContain('playouts 300 time none ');
   });
 
   test('--fill, --tactics, --threads, --leaves, --playouts-per-leaf, --knowledge-threshold and --h-search-threshold reach the settings, and the engine still plays', async () => {
