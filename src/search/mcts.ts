@@ -25,6 +25,7 @@ import { deadCells } from './dead-cells.js';
 import { virtualWinner } from './virtual-connection.js';
 import { splitBridges } from './leaf-bridges.js';
 import { Selection, keepsAmaf } from './selection.js';
+import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap } from './swap-opening.js';
 
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
@@ -125,6 +126,9 @@ export function solverBudget(limits: SearchLimits): number {
   return Math.min(200_000, limits.playouts ?? Number.POSITIVE_INFINITY, limits.timeMs === undefined ? Number.POSITIVE_INFINITY : 50 * limits.timeMs);
 }
 
+/** The playouts of a search given neither limit. */
+const PLAYOUTS_WITHOUT_LIMITS = 1000;
+
 export interface SearchLimits {
   /** Stop once this many playouts are counted (deterministic for a seed). */
   readonly playouts?: number;
@@ -167,6 +171,7 @@ export interface SearchResult {
   readonly winRate: number;
   /** Playouts counted this search (evaluated, or proven leaves counted as K). */
   readonly playouts: number;
+  /** Rounds; for the first move under the swap rule, the searches of the openings (swap-opening.ts). */
   readonly rounds: number;
   /** Playouts the root already had from earlier searches (subtree reuse). */
   readonly reusedPlayouts: number;
@@ -174,7 +179,11 @@ export interface SearchResult {
   readonly expectedReply: Move | null;
   /** The tactic that decided or restricted the root, or the solver that proved the move, if any. */
   readonly tactic: TacticKind | 'solver' | null;
-  /** Root moves, most visited first. */
+  /**
+   * Root moves, most visited first. For the first move under the swap rule,
+   * the openings searched, the last stage's first, each with the playouts of
+   * its last search and its value with the swap to come.
+   */
   readonly moves: readonly MoveStat[];
 }
 
@@ -428,6 +437,7 @@ export class Mcts {
   async search(position: Position, limits: SearchLimits, lastMove: CellIndex | null = null): Promise<SearchResult> {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
+    if (opensUnderSwap(position)) return this.openUnderSwap(position, limits);
     const root = this.rootFor(position);
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
@@ -436,13 +446,14 @@ export class Mcts {
     if (choice !== null) this.restrictRoot(root, position, choice.moves);
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
-    if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
+    // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown.
+    if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' || choice?.kind === 'connect' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
     const tactics = tacticSet(this.settings.tactics);
     const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
     const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), shortcuts) : null;
     if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
 
-    const budget = limits.playouts ?? (limits.timeMs === undefined ? 1000 : Number.POSITIVE_INFINITY);
+    const budget = limits.playouts ?? (limits.timeMs === undefined ? PLAYOUTS_WITHOUT_LIMITS : Number.POSITIVE_INFINITY);
     let spent = 0;
     let rounds = 0;
     // A proven root needs no more playouts: its answer is known. One round
@@ -498,6 +509,55 @@ export class Mcts {
     const replies = root.kidFor(best.move)?.kids ?? [];
     const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
+  }
+
+  /**
+   * The first move under the swap rule is not the strongest but the one
+   * nearest an even game (swap-opening.ts), each opening weighed by a search
+   * of the replies to it, on fresh trees; it leaves no tree to reuse. Its
+   * moves' visits are the playouts of each opening's last search, and their
+   * win rates what each opening is worth with the swap to come.
+   */
+  private async openUnderSwap(position: Position, limits: SearchLimits): Promise<SearchResult> {
+    this.root = null;
+    this.rootPosition = null;
+    const asMoves = (openings: readonly OpeningStat[]): MoveStat[] => openings.map((o) => ({ move: o.move, visits: o.playouts, winRate: o.value }));
+    const { onProgress, signal } = limits;
+    const searchReplies: ReplySearch = async (after, limit, index) => {
+      const seed = (this.settings.seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
+      const search = new Mcts(this.evaluator, { ...this.settings, seed });
+      // A reply forced by a tactic comes without a value (½, no playouts): then the position after it is searched, and so on.
+      let at = after;
+      let flips = 0;
+      let playouts = 0;
+      for (;;) {
+        const result = await search.search(at, { ...limit, ...(signal === undefined ? {} : { signal }) });
+        playouts += result.playouts;
+        const known = result.playouts > 0 || result.winRate === 1;
+        const next = known ? null : at.clone();
+        next?.play(result.move);
+        if (next === null || next.isOver()) {
+          const winRate = next === null ? result.winRate : 1;
+          return { winRate: flips % 2 === 0 ? winRate : 1 - winRate, playouts };
+        }
+        at = next;
+        flips++;
+      }
+    };
+    let searches = 0;
+    const choice = await chooseSwapOpening(
+      position,
+      searchReplies,
+      {
+        ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+        ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
+        ...(limits.playouts === undefined && limits.timeMs === undefined ? { playouts: PLAYOUTS_WITHOUT_LIMITS } : {}),
+        ...(signal === undefined ? {} : { signal }),
+        ...(onProgress === undefined ? {} : { onProgress: (p) => onProgress({ playouts: p.playouts, rounds: ++searches, elapsedMs: p.elapsedMs, moves: asMoves(p.openings) }) }),
+      },
+      this.settings.seed,
+    );
+    return { move: choice.move, winRate: choice.value, playouts: choice.playouts, rounds: choice.searches, reusedPlayouts: 0, expectedReply: null, tactic: null, moves: asMoves(choice.openings) };
   }
 
   /**

@@ -26,7 +26,7 @@ describe('runSearchBench', () => {
       },
     };
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
-    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
+    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5, { swap: false }), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
     // Every run (the warm-up too) times one position, without ownership and
     // with it, the round's shape, and a search of 4 rounds with each of the
     // three selection rules (the AMAF ones ask for ownership).
@@ -53,6 +53,11 @@ describe('runSearchBench', () => {
 });
 
 describe('hexbatch bench-search', () => {
+  test('refuses the first move under the swap rule, which is not one tree\'s search', async () => {
+    const plan = { root: Position.empty(GameKind.Hex, 5), settings: defaultSettings('cpu'), playouts: 1024, runs: 1, warmupRuns: 0 };
+    await expect(runSearchBench(cpu, plan)).rejects.toThrow(/swap rule/);
+  });
+
   test('prints the six rates and the share against the bare rate with ownership, and writes them as JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {

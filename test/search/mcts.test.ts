@@ -50,7 +50,7 @@ describe('batched MCTS', () => {
   test('each round is one evaluate call of B distinct leaves with K playouts', async () => {
     const { evaluator, calls } = spy(cpu);
     const settings = { ...defaultSettings('cpu', 3), leavesPerRound: 12, playoutsPerLeaf: 8, tactics: false };
-    const result = await new Mcts(evaluator, settings).search(Position.empty(GameKind.Hex, 7), { playouts: 12 * 8 * 6 });
+    const result = await new Mcts(evaluator, settings).search(Position.empty(GameKind.Hex, 7, { swap: false }), { playouts: 12 * 8 * 6 });
     expect(result.rounds).toBe(6);
     expect(calls).toHaveLength(6);
     for (const call of calls) {
@@ -64,7 +64,7 @@ describe('batched MCTS', () => {
   test('reports every round as it goes, ending where the result ends', async () => {
     const seen: { playouts: number; rounds: number; visits: number }[] = [];
     const settings = { ...defaultSettings('cpu', 4), leavesPerRound: 6, playoutsPerLeaf: 8, tactics: false };
-    const result = await new Mcts(cpu, settings).search(Position.empty(GameKind.Hex, 5), {
+    const result = await new Mcts(cpu, settings).search(Position.empty(GameKind.Hex, 5, { swap: false }), {
       playouts: 6 * 8 * 5,
       onProgress: (p) => seen.push({ playouts: p.playouts, rounds: p.rounds, visits: p.moves.reduce((s, m) => s + m.visits, 0) }),
     });

@@ -1,0 +1,165 @@
+// The first move under the swap rule: the opening nearest an even game,
+// each weighed by a search of the replies to it (src/search/swap-opening.ts).
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { Color } from '../../src/game/color.js';
+import { type CellIndex, GameKind, type Geometry, geometryOf, neighborsOf } from '../../src/game/geometry.js';
+import { Position } from '../../src/game/position.js';
+import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { Mcts, defaultSettings } from '../../src/search/mcts.js';
+import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap } from '../../src/search/swap-opening.js';
+
+/** Black joins row 1 to row N on a full board: a flood fill of its own, the oracle. */
+function blackWins(g: Geometry, cells: Uint8Array): boolean {
+  const n = g.size as number;
+  const seen = new Uint8Array(g.cellCount);
+  const stack: number[] = [];
+  const reach = (c: number) => {
+    if (seen[c] || cells[c] !== Color.Black) return;
+    seen[c] = 1;
+    stack.push(c);
+  };
+  for (let c = 0; c < g.cellCount; c++) if (g.row[c] === 0) reach(c);
+  while (stack.length > 0) {
+    const c = stack.pop() as number;
+    if (g.row[c] === n - 1) return true;
+    for (const m of neighborsOf(g, c)) reach(m);
+  }
+  return false;
+}
+
+function turned(g: Geometry, cells: Uint8Array): Uint8Array {
+  const out = new Uint8Array(g.cellCount);
+  for (let c = 0; c < g.cellCount; c++) out[halfTurn(g, c)] = cells[c] as number;
+  return out;
+}
+
+function empty(size: number, swap = true): Position {
+  return new Position(geometryOf(GameKind.Hex, size), { swap });
+}
+
+/** A fake search of the replies: the reply's win rate is `rate(opening)`, and every call is recorded. */
+function fakeSearch(rate: (opening: CellIndex) => number): { search: ReplySearch; calls: { opening: CellIndex; limit: ReplyLimit; index: number }[] } {
+  const calls: { opening: CellIndex; limit: ReplyLimit; index: number }[] = [];
+  const search: ReplySearch = async (after, limit, index) => {
+    const opening = after.cells().findIndex((v) => v !== Color.Empty);
+    expect(after.swapAllowed, 'the replies are searched without a swap to come').toBe(false);
+    expect(after.toMove).toBe(Color.White);
+    calls.push({ opening, limit, index });
+    return { winRate: rate(opening), playouts: 'playouts' in limit ? limit.playouts : 100 };
+  };
+  return { search, calls };
+}
+
+describe('the half turn', () => {
+  test('maps each cell to the cell at the same place seen from the other side, and back', () => {
+    for (let n = 1; n <= 19; n++) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (let c = 0; c < g.cellCount; c++) {
+        const t = halfTurn(g, c);
+        expect(g.row[t]).toBe(n - 1 - (g.row[c] as number));
+        expect(g.col[t]).toBe(n - 1 - (g.col[c] as number));
+        expect(halfTurn(g, t)).toBe(c);
+      }
+    }
+  });
+
+  test('keeps the winner of every full board of Hex 3 and 4 (exhaustive), so a pair of openings has one value', () => {
+    for (const n of [3, 4]) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (let bits = 0; bits < 1 << g.cellCount; bits++) {
+        const cells = new Uint8Array(g.cellCount);
+        for (let c = 0; c < g.cellCount; c++) cells[c] = (bits >> c) & 1 ? Color.Black : Color.White;
+        expect(blackWins(g, turned(g, cells))).toBe(blackWins(g, cells));
+      }
+    }
+  });
+
+  test('keeps the winner of random full boards of Hex 5 to 13', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 13 }), fc.infiniteStream(fc.boolean()), (n, draws) => {
+        const g = geometryOf(GameKind.Hex, n);
+        const it = draws[Symbol.iterator]();
+        const cells = Uint8Array.from({ length: g.cellCount }, () => (it.next().value ? Color.Black : Color.White));
+        return blackWins(g, turned(g, cells)) === blackWins(g, cells);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('chooseSwapOpening, with a search of known values', () => {
+  test('only the empty board of Hex with the swap rule opens under the swap', () => {
+    expect(opensUnderSwap(empty(9))).toBe(true);
+    expect(opensUnderSwap(empty(9, false))).toBe(false);
+    const later = empty(9);
+    later.play(40);
+    expect(opensUnderSwap(later)).toBe(false);
+    expect(opensUnderSwap(new Position(geometryOf(GameKind.Y, 9)))).toBe(false);
+  });
+
+  test('picks the opening whose best reply is nearest an even game, searching one cell of each half-turn pair', async () => {
+    const g = geometryOf(GameKind.Hex, 7);
+    // The reply's value grows with the distance from the centre, and one cell (not its twin, 39) is nearest ½.
+    const rate = (c: CellIndex) => (c === 9 ? 0.49 : 0.2 + 0.01 * (Math.abs((g.row[c] as number) - 3) + Math.abs((g.col[c] as number) - 3)));
+    const { search, calls } = fakeSearch(rate);
+    const choice = await chooseSwapOpening(empty(7), search, { playouts: 3 * 25 * 1000 });
+    const best = Array.from({ length: g.cellCount }, (_, c) => c).reduce((a, c) => (Math.min(rate(c), 1 - rate(c)) > Math.min(rate(a), 1 - rate(a)) ? c : a));
+    expect(best).toBe(9);
+    expect(choice.move).toBe(9);
+    expect(choice.value).toBeCloseTo(Math.min(rate(9), 1 - rate(9)), 12);
+    // Stage 1: the 25 cells c ≤ halfTurn(c), each with a third of the playouts split 25 ways.
+    const first = calls.slice(0, 25);
+    expect(first.map((c) => c.opening)).toEqual(Array.from({ length: 25 }, (_, c) => c));
+    for (const c of first) expect(c.limit).toEqual({ playouts: 1000 });
+    // Stage 2: the nearest quarter (7 openings), stage 3 a quarter of those (2).
+    expect(calls.length).toBe(25 + 7 + 2);
+    expect(calls.slice(25, 32).every((c) => 'playouts' in c.limit && c.limit.playouts === Math.floor(25_000 / 7))).toBe(true);
+    expect(calls.map((c) => c.index)).toEqual(calls.map((_, i) => i));
+    expect(choice.stages).toBe(3);
+    expect(choice.openings[0]?.move).toBe(9);
+    expect(choice.openings).toHaveLength(25);
+  });
+
+  test('plays either cell of the chosen pair by parity; a time limit is split as playouts are', async () => {
+    const g = geometryOf(GameKind.Hex, 5);
+    const { search, calls } = fakeSearch((c) => (c === 6 ? 0.5 : 0.2));
+    expect((await chooseSwapOpening(empty(5), search, { timeMs: 300 }, 0)).move).toBe(6);
+    expect(calls[0]?.limit).toEqual({ timeMs: 300 / 3 / 13 });
+    expect((await chooseSwapOpening(empty(5), search, { timeMs: 300 }, 1)).move).toBe(halfTurn(g, 6));
+  });
+
+  test('refuses a position it does not decide and a search without a limit; the 1×1 board is won by its one stone', async () => {
+    const { search } = fakeSearch(() => 0.5);
+    await expect(chooseSwapOpening(empty(5, false), search, { playouts: 100 })).rejects.toThrow(/swap rule/);
+    await expect(chooseSwapOpening(empty(5), search, {})).rejects.toThrow(/limit/);
+    expect(await chooseSwapOpening(empty(1), search, { playouts: 100 })).toMatchObject({ move: 0, value: 1 });
+  });
+});
+
+describe('the search opens under the swap rule by its own replies', () => {
+  test('Hex 7 with the swap rule: not the strongest opening but one near an even game, the same for the same seed', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const settings = { ...defaultSettings('cpu', 3), leavesPerRound: 8, playoutsPerLeaf: 64 };
+    const withSwap = await new Mcts(cpu, settings).search(empty(7), { playouts: 60_000 });
+    const again = await new Mcts(cpu, settings).search(empty(7), { playouts: 60_000 });
+    expect(again.move).toBe(withSwap.move);
+    expect(withSwap.winRate).toBeLessThanOrEqual(0.5);
+    expect(withSwap.moves[0]?.winRate).toBe(withSwap.winRate);
+    // Searched again as the opponent would search it, the chosen opening is worth more to us with the
+    // swap to come than the centre, the strongest opening, which the search plays without the rule.
+    const worth = async (cell: CellIndex) => {
+      const after = new Position(geometryOf(GameKind.Hex, 7), { swap: false });
+      after.play(cell);
+      const reply = (await new Mcts(cpu, { ...settings, seed: 11 }).search(after, { playouts: 60_000 })).winRate;
+      return Math.min(reply, 1 - reply);
+    };
+    const chosen = await worth(withSwap.move);
+    const centre = await worth(24);
+    expect(chosen).toBeGreaterThan(centre);
+    expect(chosen).toBeGreaterThan(0.45);
+    const withoutRule = await new Mcts(cpu, settings).search(empty(7, false), { playouts: 60_000 });
+    expect(Math.min(withoutRule.winRate, 1 - withoutRule.winRate)).toBeLessThan(chosen);
+    expect(withSwap.move).not.toBe(24);
+  });
+});
