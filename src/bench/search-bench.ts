@@ -21,7 +21,7 @@ import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { measureThroughput, median } from '../jobs/throughput.js';
 import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
 import { SELECTIONS, type Selection } from '../search/selection.js';
-import { opensUnderSwap } from '../search/swap-opening.js';
+import { opensUnderSwap } from '../search/swap-rule.js';
 
 export interface SearchBenchPlan {
   /** The position searched: not the first move under the swap rule, which is not one tree's search. */
@@ -68,7 +68,7 @@ function rootRequest(root: Position): EvalPosition {
 
 export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan): Promise<SearchBenchReport> {
   const { settings, playouts, runs, warmupRuns } = plan;
-  if (opensUnderSwap(plan.root)) throw new Error('the search bench times one tree: give a root other than the first move under the swap rule (swap-opening.ts decides that one)');
+  if (opensUnderSwap(plan.root)) throw new Error('the search bench times one tree: give a root other than the first move under the swap rule (swap-rule.ts decides that one)');
   const say = plan.onProgress ?? (() => {});
   const fill = settings.fill === undefined ? {} : { fill: settings.fill };
   const others = SELECTIONS.filter((selection) => selection !== settings.selection);

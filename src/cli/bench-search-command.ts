@@ -88,7 +88,7 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
             ...(perLeaf === undefined ? {} : { playoutsPerLeaf: perLeaf }),
             ...(inFlight === undefined ? {} : { roundsInFlight: inFlight }),
           };
-          // Without the swap rule: under it the first move is chosen by searches of the openings (swap-opening.ts), not by one tree.
+          // Without the swap rule: under it the first move is chosen by searches of the openings (swap-rule.ts), not by one tree.
           report = await runSearchBench(evaluator, { root: new Position(geometry, { swap: false }), settings, playouts, runs, warmupRuns: 1, onProgress: (m) => progress.show(m) });
         } finally {
           evaluator.destroy();

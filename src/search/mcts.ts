@@ -25,7 +25,7 @@ import { deadCells } from './dead-cells.js';
 import { virtualWinner } from './virtual-connection.js';
 import { splitBridges } from './leaf-bridges.js';
 import { Selection, keepsAmaf } from './selection.js';
-import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap } from './swap-opening.js';
+import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './swap-rule.js';
 
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
@@ -171,7 +171,7 @@ export interface SearchResult {
   readonly winRate: number;
   /** Playouts counted this search (evaluated, or proven leaves counted as K). */
   readonly playouts: number;
-  /** Rounds; for the first move under the swap rule, the searches of the openings (swap-opening.ts). */
+  /** Rounds; for the first move under the swap rule, the searches of the openings (swap-rule.ts). */
   readonly rounds: number;
   /** Playouts the root already had from earlier searches (subtree reuse). */
   readonly reusedPlayouts: number;
@@ -443,7 +443,9 @@ export class Mcts {
     // as the root it must be searched (with `win` on, the tactic plays it first).
     if (root.moves.length === 0) root.proven = null;
     const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, this.rootTactics(position));
-    if (choice !== null) this.restrictRoot(root, position, choice.moves);
+    // The swap is decided from the stone replies' value (swapFromReplies), so the tree searches those alone.
+    const mayMirror = position.canSwap();
+    if (choice !== null || mayMirror) this.restrictRoot(root, position, (choice?.moves ?? position.legalMoves()).filter((m) => m !== SWAP));
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
     // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown.
@@ -452,6 +454,8 @@ export class Mcts {
     const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
     const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), shortcuts) : null;
     if (proof?.move != null) return { move: proof.move, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
+    // Every stone reply loses: then the swap wins.
+    if (proof?.wins === false && mayMirror) return { move: SWAP, winRate: 1, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: 'solver', moves: [] };
 
     const budget = limits.playouts ?? (limits.timeMs === undefined ? PLAYOUTS_WITHOUT_LIMITS : Number.POSITIVE_INFINITY);
     let spent = 0;
@@ -506,6 +510,7 @@ export class Mcts {
     const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
+    if (mayMirror && !won && swapFromReplies(best.winRate)) return { move: SWAP, winRate: 1 - best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves };
     const replies = root.kidFor(best.move)?.kids ?? [];
     const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
@@ -513,7 +518,7 @@ export class Mcts {
 
   /**
    * The first move under the swap rule is not the strongest but the one
-   * nearest an even game (swap-opening.ts), each opening weighed by a search
+   * nearest an even game (swap-rule.ts), each opening weighed by a search
    * of the replies to it, on fresh trees; it leaves no tree to reuse. Its
    * moves' visits are the playouts of each opening's last search, and their
    * win rates what each opening is worth with the swap to come.

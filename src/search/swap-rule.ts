@@ -1,9 +1,17 @@
 /**
- * The first move of a Hex game under the swap rule.
+ * The swap rule's two decisions in Hex: whether to swap, and what to open
+ * with when the opponent may.
  *
- * The opponent may take whatever stone we place, so an opening after which
- * the opponent's best reply is worth v to them is worth min(1 − v, v) to
- * us: they swap when v < ½. The best first move is the one nearest an even
+ * Swapping the opponent's first stone leaves them to move against our
+ * stone: by the board's symmetry across its long diagonal with the colours
+ * exchanged, the very position we face now. So if our best stone reply is
+ * worth v to us, the swap is worth 1 − v, and we swap when v < ½. The tree
+ * searches the stone replies alone and the swap is decided from their value
+ * (a swap node of its own got almost none of the search, and at small
+ * budgets was never chosen).
+ *
+ * So an opening after which the opponent's best reply is worth v to them
+ * is worth min(1 − v, v) to us. The best first move is the one nearest an even
  * game, not the strongest; a search for the strongest opens in the centre,
  * which any opponent that swaps takes, and keeps.
  *
@@ -26,7 +34,12 @@
 import { GameKind, type CellIndex, type Geometry } from '../game/geometry.js';
 import { Position } from '../game/position.js';
 
-/** Whether `position` is the first move of a Hex game under the swap rule, the case this module decides. */
+/** Whether to swap, at the second move, when our best stone reply is worth `bestReply` to us. */
+export function swapFromReplies(bestReply: number): boolean {
+  return bestReply < 0.5;
+}
+
+/** Whether `position` is the first move of a Hex game under the swap rule, which chooseSwapOpening decides. */
 export function opensUnderSwap(position: Position): boolean {
   return position.geometry.game === GameKind.Hex && position.swapAllowed && position.moveCount === 0;
 }

@@ -1,5 +1,5 @@
 // The first move under the swap rule: the opening nearest an even game,
-// each weighed by a search of the replies to it (src/search/swap-opening.ts).
+// each weighed by a search of the replies to it (src/search/swap-rule.ts).
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { Color } from '../../src/game/color.js';
@@ -7,7 +7,9 @@ import { type CellIndex, GameKind, type Geometry, geometryOf, neighborsOf } from
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap } from '../../src/search/swap-opening.js';
+import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, swapFromReplies } from '../../src/search/swap-rule.js';
+import { solve } from '../../src/search/solver.js';
+import { SWAP } from '../../src/game/position.js';
 
 /** Black joins row 1 to row N on a full board: a flood fill of its own, the oracle. */
 function blackWins(g: Geometry, cells: Uint8Array): boolean {
@@ -161,5 +163,48 @@ describe('the search opens under the swap rule by its own replies', () => {
     const withoutRule = await new Mcts(cpu, settings).search(empty(7, false), { playouts: 60_000 });
     expect(Math.min(withoutRule.winRate, 1 - withoutRule.winRate)).toBeLessThan(chosen);
     expect(withSwap.move).not.toBe(24);
+  });
+});
+
+describe('the swap, from the stone replies', () => {
+  test('is taken when the best stone reply is worth less than an even game', () => {
+    expect(swapFromReplies(0.49)).toBe(true);
+    expect(swapFromReplies(0.5)).toBe(false);
+    expect(swapFromReplies(0.8)).toBe(false);
+  });
+
+  test('Hex 4, every opening: the search swaps exactly when no stone reply wins (the exact solver, the swap left out, as the oracle)', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const settings = { ...defaultSettings('cpu', 2), leavesPerRound: 8, playoutsPerLeaf: 64 };
+    const g = geometryOf(GameKind.Hex, 4);
+    let swaps = 0;
+    for (let cell = 0; cell < g.cellCount; cell++) {
+      const position = empty(4);
+      position.play(cell);
+      const stonesOnly = new Position(g, { swap: false });
+      stonesOnly.play(cell);
+      const replyWins = solve(stonesOnly).wins;
+      const result = await new Mcts(cpu, settings).search(position, { playouts: 4096 });
+      expect(result.move === SWAP, `after ${cell}`).toBe(!replyWins);
+      if (result.move === SWAP) swaps++;
+      else expect(solve((() => { const p = stonesOnly.clone(); p.play(result.move); return p; })()).wins, `the reply ${result.move} to ${cell} wins`).toBe(false);
+    }
+    // Both kinds occur on Hex 4: some openings win for the first player, some lose.
+    expect(swaps).toBeGreaterThan(0);
+    expect(swaps).toBeLessThan(16);
+  });
+
+  test('Hex 9 at small budgets: the centre is swapped and the acute corner kept, as at 1 s a move', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const settings = { ...defaultSettings('cpu', 2), leavesPerRound: 8, playoutsPerLeaf: 128 };
+    const after = (cell: CellIndex) => {
+      const p = empty(9);
+      p.play(cell);
+      return p;
+    };
+    expect((await new Mcts(cpu, settings).search(after(40), { playouts: 20_000 })).move).toBe(SWAP);
+    const corner = await new Mcts(cpu, settings).search(after(0), { playouts: 20_000 });
+    expect(corner.move).not.toBe(SWAP);
+    expect(corner.winRate).toBeGreaterThanOrEqual(0.5);
   });
 });
