@@ -49,8 +49,11 @@ export function halfTurn(g: Geometry, cell: CellIndex): CellIndex {
   return g.cellCount - 1 - cell;
 }
 
-/** A search's limit for one opening: playouts, or milliseconds. */
-export type ReplyLimit = { readonly playouts: number } | { readonly timeMs: number };
+/** A search's limits for one opening: its share of the move's playouts and milliseconds, those the move has. */
+export interface ReplyLimit {
+  readonly playouts?: number;
+  readonly timeMs?: number;
+}
 
 /**
  * Searches `after` (the opening played, no swap to come; the opponent to
@@ -82,9 +85,9 @@ export interface OpeningChoice {
 }
 
 export interface OpeningLimits {
-  /** The playouts of every search together (a search spends one leaf at least); or */
+  /** The playouts of every search together (a search spends one leaf at least); */
   readonly playouts?: number;
-  /** the time of all of them. One of the two must be given. */
+  /** the time of all of them. One of the two at least must be given. */
   readonly timeMs?: number;
   readonly signal?: AbortSignal;
   /** After each opening's search. */
@@ -119,7 +122,10 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
   let stage = 0;
   while (stage < STAGES && (stage === 0 || contenders.length > 1)) {
     stage++;
-    const limit: ReplyLimit = limits.playouts !== undefined ? { playouts: Math.max(1, Math.floor(limits.playouts / STAGES / contenders.length)) } : { timeMs: (limits.timeMs as number) / STAGES / contenders.length };
+    const limit: ReplyLimit = {
+      ...(limits.playouts === undefined ? {} : { playouts: Math.max(1, Math.floor(limits.playouts / STAGES / contenders.length)) }),
+      ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs / STAGES / contenders.length }),
+    };
     for (const move of contenders) {
       limits.signal?.throwIfAborted();
       const after = new Position(g, { swap: false });

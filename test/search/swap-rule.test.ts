@@ -48,7 +48,7 @@ function fakeSearch(rate: (opening: CellIndex) => number): { search: ReplySearch
     expect(after.swapAllowed, 'the replies are searched without a swap to come').toBe(false);
     expect(after.toMove).toBe(Color.White);
     calls.push({ opening, limit, index });
-    return { winRate: rate(opening), playouts: 'playouts' in limit ? limit.playouts : 100 };
+    return { winRate: rate(opening), playouts: limit.playouts ?? 100 };
   };
   return { search, calls };
 }
@@ -116,7 +116,7 @@ describe('chooseSwapOpening, with a search of known values', () => {
     for (const c of first) expect(c.limit).toEqual({ playouts: 1000 });
     // Stage 2: the nearest quarter (7 openings), stage 3 a quarter of those (2).
     expect(calls.length).toBe(25 + 7 + 2);
-    expect(calls.slice(25, 32).every((c) => 'playouts' in c.limit && c.limit.playouts === Math.floor(25_000 / 7))).toBe(true);
+    expect(calls.slice(25, 32).every((c) => c.limit.playouts === Math.floor(25_000 / 7))).toBe(true);
     expect(calls.map((c) => c.index)).toEqual(calls.map((_, i) => i));
     expect(choice.stages).toBe(3);
     expect(choice.openings[0]?.move).toBe(9);
@@ -129,6 +129,9 @@ describe('chooseSwapOpening, with a search of known values', () => {
     expect((await chooseSwapOpening(empty(5), search, { timeMs: 300 }, 0)).move).toBe(6);
     expect(calls[0]?.limit).toEqual({ timeMs: 300 / 3 / 13 });
     expect((await chooseSwapOpening(empty(5), search, { timeMs: 300 }, 1)).move).toBe(halfTurn(g, 6));
+    // Both limits: each search has its share of both (the last stage: 4 openings of 13).
+    await chooseSwapOpening(empty(5), search, { timeMs: 300, playouts: 39_000 });
+    expect(calls.at(-1)?.limit).toEqual({ timeMs: 300 / 3 / 4, playouts: 3250 });
   });
 
   test('refuses a position it does not decide and a search without a limit; the 1×1 board is won by its one stone', async () => {
