@@ -530,7 +530,9 @@ export class Mcts {
     const { onProgress, signal } = limits;
     const searchReplies: ReplySearch = async (after, limit, index) => {
       const seed = (this.settings.seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
-      const search = new Mcts(this.evaluator, { ...this.settings, seed });
+      // A share of the playouts smaller than a leaf's K is one leaf of that share, so that the move keeps its limit.
+      const playoutsPerLeaf = Math.max(1, Math.min(this.settings.playoutsPerLeaf, limit.playouts ?? Number.POSITIVE_INFINITY));
+      const search = new Mcts(this.evaluator, { ...this.settings, seed, playoutsPerLeaf });
       // A reply forced by a tactic comes without a value (½, no playouts): then the position after it is searched, and so on.
       let at = after;
       let flips = 0;

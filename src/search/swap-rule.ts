@@ -85,7 +85,7 @@ export interface OpeningChoice {
 }
 
 export interface OpeningLimits {
-  /** The playouts of every search together (a search spends one leaf at least); */
+  /** The playouts of every search together (each meets its share within a leaf's K, as a search meets its limit); */
   readonly playouts?: number;
   /** the time of all of them. One of the two at least must be given. */
   readonly timeMs?: number;

@@ -150,6 +150,14 @@ describe('the search opens under the swap rule by its own replies', () => {
     const again = await new Mcts(cpu, settings).search(empty(7), { playouts: 60_000 });
     expect(again.move).toBe(withSwap.move);
     expect(withSwap.winRate).toBeLessThanOrEqual(0.5);
+    // Each search meets its share within one leaf's K, as any search meets its limit.
+    expect(withSwap.playouts).toBeLessThanOrEqual(60_000 + withSwap.rounds * settings.playoutsPerLeaf);
+    // A limit smaller than a leaf for each opening is still about kept: each search is one smaller
+    // leaf (41 openings at 16, 11 at 60, 3 at 222: 1,982), and a reply forced by a tactic, which
+    // comes without a value, costs a second search. Whole leaves of K = 64 would come to 4,096.
+    const small = await new Mcts(cpu, settings).search(empty(9), { playouts: 2000 });
+    expect(small.playouts).toBeGreaterThanOrEqual(1982);
+    expect(small.playouts).toBeLessThanOrEqual(2200);
     expect(withSwap.moves[0]?.winRate).toBe(withSwap.winRate);
     // Searched again as the opponent would search it, the chosen opening is worth more to us with the
     // swap to come than the centre, the strongest opening, which the search plays without the rule.
