@@ -87,7 +87,7 @@ export interface OpeningChoice {
 export interface OpeningLimits {
   /** The playouts of every search together (each meets its share within a leaf's K, as a search meets its limit); */
   readonly playouts?: number;
-  /** the time of all of them. One of the two at least must be given. */
+  /** the time of all of them, not passed by more than one search (a stage may be cut short). One of the two at least must be given. */
   readonly timeMs?: number;
   readonly signal?: AbortSignal;
   /** After each opening's search. */
@@ -103,6 +103,23 @@ function ordered(stats: Iterable<OpeningStat>): OpeningStat[] {
 }
 
 /**
+ * The cells in bit-reversed order of their index (van der Corput's
+ * sequence): any first part of the order is spread evenly over the board,
+ * so a first stage cut short by the time has looked all over it, not at its
+ * first rows.
+ */
+export function spread(cells: readonly CellIndex[]): CellIndex[] {
+  const bits = Math.ceil(Math.log2(Math.max(cells.length, 1)));
+  const order: CellIndex[] = [];
+  for (let k = 0; k < 2 ** bits; k++) {
+    let reversed = 0;
+    for (let b = 0; b < bits; b++) reversed |= ((k >> b) & 1) << (bits - 1 - b);
+    if (reversed < cells.length) order.push(cells[reversed] as CellIndex);
+  }
+  return order;
+}
+
+/**
  * The first move of `position` (the empty board of a Hex game with the swap
  * rule) for its side to move. Deterministic for the searches' seeds under a
  * playout limit. Either cell of the chosen pair is played, by `parity`, so
@@ -113,8 +130,9 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
   if (limits.playouts === undefined && limits.timeMs === undefined) throw new Error('chooseSwapOpening needs a playout or a time limit');
   const start = performance.now();
   const g = position.geometry;
-  let contenders: CellIndex[] = [];
-  for (let cell = 0; cell < g.cellCount; cell++) if (halfTurn(g, cell) >= cell) contenders.push(cell);
+  const canonical: CellIndex[] = [];
+  for (let cell = 0; cell < g.cellCount; cell++) if (halfTurn(g, cell) >= cell) canonical.push(cell);
+  let contenders = spread(canonical);
   if (g.cellCount === 1) return { move: 0, value: 1, playouts: 0, stages: 0, searches: 0, openings: [] }; // the stone wins: no swap can follow
   const stats = new Map<CellIndex, OpeningStat>();
   let spent = 0;
@@ -134,7 +152,11 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
       spent += reply.playouts;
       stats.set(move, { move, playouts: reply.playouts, stage, value: Math.min(reply.winRate, 1 - reply.winRate) });
       limits.onProgress?.({ playouts: spent, elapsedMs: performance.now() - start, openings: ordered(stats.values()) });
+      // Out of time (a large board, whose searches cannot be as short as their share): the openings
+      // searched so far are compared, those of the last stage reached first.
+      if (limits.timeMs !== undefined && performance.now() - start >= limits.timeMs) break;
     }
+    if (limits.timeMs !== undefined && performance.now() - start >= limits.timeMs) break;
     const kept = Math.max(1, Math.ceil(contenders.length * KEPT_PER_STAGE));
     contenders = ordered(contenders.map((m) => stats.get(m) as OpeningStat))
       .slice(0, kept)

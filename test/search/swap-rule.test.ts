@@ -7,7 +7,7 @@ import { type CellIndex, GameKind, type Geometry, geometryOf, neighborsOf } from
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, swapFromReplies } from '../../src/search/swap-rule.js';
+import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/swap-rule.js';
 import { solve } from '../../src/search/solver.js';
 import { SWAP } from '../../src/game/position.js';
 
@@ -91,6 +91,31 @@ describe('the half turn', () => {
 });
 
 describe('chooseSwapOpening, with a search of known values', () => {
+  test('spread orders every cell once, any first part of it spread over the board', () => {
+    for (let n = 1; n <= 181; n++) {
+      const cells = Array.from({ length: n }, (_, i) => i * 2);
+      const order = spread(cells);
+      expect([...order].sort((a, b) => a - b)).toEqual(cells);
+      // The first quarter of the order reaches into every fifth of the cells (n ≥ 25).
+      if (n >= 25) for (let part = 0; part < 5; part++) expect(order.slice(0, Math.ceil(n / 4)).some((c) => c / 2 >= (part * n) / 5 && c / 2 < ((part + 1) * n) / 5), `n ${n} part ${part}`).toBe(true);
+    }
+  });
+
+  test('a first stage cut short by the time compares the openings searched so far', async () => {
+    let clock = 0;
+    const { search, calls } = fakeSearch((c) => (c === 60 ? 0.5 : 0.3));
+    const slow: ReplySearch = async (after, limit, index) => {
+      clock += 10;
+      while (performance.now() < start + clock) await new Promise((r) => setTimeout(r, 1));
+      return search(after, limit, index);
+    };
+    const start = performance.now();
+    const choice = await chooseSwapOpening(empty(11), slow, { timeMs: 100 });
+    expect(calls.length).toBeLessThan(61);
+    expect(choice.stages).toBe(1);
+    expect(choice.openings.map((o) => o.move)).toContain(choice.move);
+  });
+
   test('only the empty board of Hex with the swap rule opens under the swap', () => {
     expect(opensUnderSwap(empty(9))).toBe(true);
     expect(opensUnderSwap(empty(9, false))).toBe(false);
@@ -112,7 +137,8 @@ describe('chooseSwapOpening, with a search of known values', () => {
     expect(choice.value).toBeCloseTo(Math.min(rate(9), 1 - rate(9)), 12);
     // Stage 1: the 25 cells c ≤ halfTurn(c), each with a third of the playouts split 25 ways.
     const first = calls.slice(0, 25);
-    expect(first.map((c) => c.opening)).toEqual(Array.from({ length: 25 }, (_, c) => c));
+    expect(first.map((c) => c.opening).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, c) => c));
+    expect(first.map((c) => c.opening)).toEqual(spread(Array.from({ length: 25 }, (_, c) => c)));
     for (const c of first) expect(c.limit).toEqual({ playouts: 1000 });
     // Stage 2: the nearest quarter (7 openings), stage 3 a quarter of those (2).
     expect(calls.length).toBe(25 + 7 + 2);
