@@ -24,9 +24,10 @@
  * Hex position to one of the same value (each side keeps its edges), so
  * only one cell of each such pair is searched.
  *
- * The budget is spent in stages of equal size (successive halving): every
- * opening is searched in the first, and each later stage searches the
- * quarter of the openings nearest an even game, each with more playouts.
+ * The budget is spent in stages of equal size (successive halving, by
+ * quarters): every opening is searched in the first, and each later stage
+ * searches the quarter of the openings nearest an even game, each with
+ * more playouts.
  * Openings are compared only within a stage, where all had the same budget:
  * a longer search finds the side to move a little more (Hex 9 after e5,
  * white's best reply: 0.45 at 10⁵ playouts, 0.48 at 2·10⁶).
