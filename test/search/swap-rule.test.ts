@@ -3,32 +3,15 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { Color } from '../../src/game/color.js';
-import { type CellIndex, GameKind, type Geometry, geometryOf, neighborsOf } from '../../src/game/geometry.js';
+import { type CellIndex, GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/swap-rule.js';
 import { solve } from '../../src/search/solver.js';
 import { SWAP } from '../../src/game/position.js';
-
-/** Black joins row 1 to row N on a full board: a flood fill of its own, the oracle. */
-function blackWins(g: Geometry, cells: Uint8Array): boolean {
-  const n = g.size as number;
-  const seen = new Uint8Array(g.cellCount);
-  const stack: number[] = [];
-  const reach = (c: number) => {
-    if (seen[c] || cells[c] !== Color.Black) return;
-    seen[c] = 1;
-    stack.push(c);
-  };
-  for (let c = 0; c < g.cellCount; c++) if (g.row[c] === 0) reach(c);
-  while (stack.length > 0) {
-    const c = stack.pop() as number;
-    if (g.row[c] === n - 1) return true;
-    for (const m of neighborsOf(g, c)) reach(m);
-  }
-  return false;
-}
+import { oracleWinner } from '../helpers/oracle.js';
+import { FULL, everyBoard } from '../helpers/boards.js';
 
 function turned(g: Geometry, cells: Uint8Array): Uint8Array {
   const out = new Uint8Array(g.cellCount);
@@ -69,11 +52,7 @@ describe('the half turn', () => {
   test('keeps the winner of every full board of Hex 3 and 4 (exhaustive), so a pair of openings has one value', () => {
     for (const n of [3, 4]) {
       const g = geometryOf(GameKind.Hex, n);
-      for (let bits = 0; bits < 1 << g.cellCount; bits++) {
-        const cells = new Uint8Array(g.cellCount);
-        for (let c = 0; c < g.cellCount; c++) cells[c] = (bits >> c) & 1 ? Color.Black : Color.White;
-        expect(blackWins(g, turned(g, cells))).toBe(blackWins(g, cells));
-      }
+      for (const cells of everyBoard(g.cellCount, FULL)) expect(oracleWinner('hex', n, turned(g, cells))).toBe(oracleWinner('hex', n, cells));
     }
   });
 
@@ -83,7 +62,7 @@ describe('the half turn', () => {
         const g = geometryOf(GameKind.Hex, n);
         const it = draws[Symbol.iterator]();
         const cells = Uint8Array.from({ length: g.cellCount }, () => (it.next().value ? Color.Black : Color.White));
-        return blackWins(g, turned(g, cells)) === blackWins(g, cells);
+        return oracleWinner('hex', n, turned(g, cells)) === oracleWinner('hex', n, cells);
       }),
       { numRuns: 300 },
     );
