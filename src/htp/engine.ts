@@ -95,7 +95,6 @@ export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' 
   return limits;
 }
 
-
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
 

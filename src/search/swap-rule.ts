@@ -92,7 +92,7 @@ export interface OpeningLimits {
   readonly timeMs?: number;
   readonly signal?: AbortSignal;
   /** After each opening's search. */
-  readonly onProgress?: (progress: { readonly playouts: number; readonly elapsedMs: number; readonly openings: readonly OpeningStat[] }) => void;
+  readonly onProgress?: (progress: { readonly playouts: number; readonly searches: number; readonly elapsedMs: number; readonly openings: readonly OpeningStat[] }) => void;
 }
 
 /** Stages at most: the openings in contention are a quarter of the stage before's. */
@@ -129,12 +129,15 @@ export function spread(cells: readonly CellIndex[]): CellIndex[] {
 export async function chooseSwapOpening(position: Position, searchReplies: ReplySearch, limits: OpeningLimits, parity = 0): Promise<OpeningChoice> {
   if (!opensUnderSwap(position)) throw new Error('chooseSwapOpening needs the empty board of a Hex game with the swap rule');
   if (limits.playouts === undefined && limits.timeMs === undefined) throw new Error('chooseSwapOpening needs a playout or a time limit');
-  const start = performance.now();
   const g = position.geometry;
+  if (g.cellCount === 1) return { move: 0, value: 1, playouts: 0, stages: 0, searches: 0, openings: [] }; // the stone wins: no swap can follow
+  const start = performance.now();
+  // Out of time (a large board, whose searches cannot be as short as their share): the openings
+  // searched so far are compared, those of the last stage reached first.
+  const timeUp = () => limits.timeMs !== undefined && performance.now() - start >= limits.timeMs;
   const canonical: CellIndex[] = [];
   for (let cell = 0; cell < g.cellCount; cell++) if (halfTurn(g, cell) >= cell) canonical.push(cell);
   let contenders = spread(canonical);
-  if (g.cellCount === 1) return { move: 0, value: 1, playouts: 0, stages: 0, searches: 0, openings: [] }; // the stone wins: no swap can follow
   const stats = new Map<CellIndex, OpeningStat>();
   let spent = 0;
   let searches = 0;
@@ -152,12 +155,10 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
       const reply = await searchReplies(after, limit, searches++);
       spent += reply.playouts;
       stats.set(move, { move, playouts: reply.playouts, stage, value: Math.min(reply.winRate, 1 - reply.winRate) });
-      limits.onProgress?.({ playouts: spent, elapsedMs: performance.now() - start, openings: ordered(stats.values()) });
-      // Out of time (a large board, whose searches cannot be as short as their share): the openings
-      // searched so far are compared, those of the last stage reached first.
-      if (limits.timeMs !== undefined && performance.now() - start >= limits.timeMs) break;
+      limits.onProgress?.({ playouts: spent, searches, elapsedMs: performance.now() - start, openings: ordered(stats.values()) });
+      if (timeUp()) break;
     }
-    if (limits.timeMs !== undefined && performance.now() - start >= limits.timeMs) break;
+    if (timeUp()) break;
     const kept = Math.max(1, Math.ceil(contenders.length * KEPT_PER_STAGE));
     contenders = ordered(contenders.map((m) => stats.get(m) as OpeningStat))
       .slice(0, kept)
