@@ -11,7 +11,7 @@ import { popcount } from '../fill/fill.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import { type PlayoutJob, chunkCounts, jobPosition } from './cpu-job.js';
+import { type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 import type { ChunkPlayer } from './cpu-playouts.js';
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
@@ -59,7 +59,7 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
     }
     const whiteWins = chunk.end - chunk.first - blackWins;
     if (ownership && blackOwned) countStones(cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
-    return { ...chunk, blackWins, whiteWins, ownership: into ? null : ownership, blackOwned: into ? null : blackOwned, winners };
+    return chunkResult(chunk, blackWins, whiteWins, counts, into ?? null, winners);
   };
 }
 

@@ -5,6 +5,7 @@
 import type { Player } from '../game/color.js';
 import type { Cells, GameKind } from '../game/geometry.js';
 import type { FillKind } from '../fill/fill.js';
+import type { Chunk, ChunkResult } from './cpu-playouts.js';
 
 /**
  * What a worker needs to play any chunk of a request: plain data, so it
@@ -46,11 +47,17 @@ export interface OwnershipCounts {
   readonly blackOwned: Uint32Array;
 }
 
-/** The arrays a chunk's per-cell counts go into: `into`, or new ones for the result. */
+/** The arrays a chunk's per-cell counts go into: `into`, or new ones for the result (chunkResult). */
 export function chunkCounts(job: PlayoutJob, cellCount: number, into: OwnershipCounts | null): OwnershipCounts | null {
   if (!job.ownership) return null;
   if (into) return into;
   // Both in one allocation: a search's round makes a pair per leaf.
   const counts = new Uint32Array(2 * cellCount);
   return { ownership: counts.subarray(0, cellCount), blackOwned: counts.subarray(cellCount) };
+}
+
+/** A chunk's result: its per-cell counts travel with it only when they are its own, not added `into` the caller's. */
+export function chunkResult(chunk: Chunk, blackWins: number, whiteWins: number, counts: OwnershipCounts | null, into: OwnershipCounts | null, winners: Uint8Array | null): ChunkResult {
+  const own = into ? null : counts;
+  return { ...chunk, blackWins, whiteWins, ownership: own?.ownership ?? null, blackOwned: own?.blackOwned ?? null, winners };
 }

@@ -11,7 +11,7 @@ import { fillPlayout } from '../fill/fill.js';
 import type { BoardWinTest } from '../wintest/method.js';
 import { bitsliced } from '../wintest/bitsliced.js';
 import { makeFusedPlayer } from './cpu-fused.js';
-import { type OwnershipCounts, type PlayoutJob, chunkCounts, jobPosition } from './cpu-job.js';
+import { type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 
 export interface Chunk {
   readonly position: number;
@@ -76,7 +76,7 @@ function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array
       }
     }
   }
-  return { ...chunk, blackWins, whiteWins, ownership: into ? null : ownership, blackOwned: into ? null : blackOwned, winners };
+  return chunkResult(chunk, blackWins, whiteWins, counts, into, winners);
 }
 
 /**
