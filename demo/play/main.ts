@@ -49,8 +49,8 @@ let thinking: number | null = null;
 let searches = 0;
 /** The search's last report, for the heat map while it thinks. */
 let report: ThinkingReport | null = null;
-/** The engine's last word on its chances: from the search going on, or from its last move. */
-let estimate: { readonly winRate: number; readonly playouts: number } | null = null;
+/** The engine's last word on its chances: from the search going on, or from its last move (winRate null: a move forced by a tactic, not searched). */
+let estimate: { readonly winRate: number | null; readonly playouts: number } | null = null;
 
 function showError(target: HTMLParagraphElement, message: string | null): void {
   target.hidden = message === null;
@@ -106,10 +106,11 @@ function render(): void {
       return li;
     }),
   );
-  winRateText.textContent = estimate ? percent(estimate.winRate) : '—';
+  const winRate = estimate?.winRate ?? null;
+  winRateText.textContent = estimate === null ? '—' : winRate === null ? 'forced move' : percent(winRate);
   playoutsText.textContent = estimate ? estimate.playouts.toLocaleString('en') : '—';
-  winMeter.hidden = estimate === null;
-  if (estimate) winMeter.value = estimate.winRate;
+  winMeter.hidden = winRate === null;
+  if (winRate !== null) winMeter.value = winRate;
 }
 
 /** Asks the worker for the engine's move when it is the engine's turn. */

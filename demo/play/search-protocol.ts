@@ -34,7 +34,8 @@ export interface ThinkingReport {
 export type FromWorker =
   | { readonly kind: 'ready'; readonly backend: 'cpu' | 'webgpu'; readonly description: string; readonly notice: string | null }
   | { readonly kind: 'progress'; readonly id: number; readonly report: ThinkingReport }
-  | { readonly kind: 'move'; readonly id: number; readonly move: Move; readonly winRate: number; readonly playouts: number }
+  /** winRate: null for a move a tactic forced, played without a search. */
+  | { readonly kind: 'move'; readonly id: number; readonly move: Move; readonly winRate: number | null; readonly playouts: number }
   | { readonly kind: 'stopped'; readonly id: number }
   | { readonly kind: 'error'; readonly id: number | null; readonly message: string };
 

@@ -141,6 +141,12 @@ export interface SearchLimits {
    * the search rejects with the signal's reason.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Search past a move that a tactic forces (a lone block, a bridge's
+   * answer), so that the result carries its value; by default such a move
+   * is played at once, with no value. A win at once is played at once either way.
+   */
+  readonly searchForced?: boolean;
 }
 
 export interface SearchProgress {
@@ -167,8 +173,12 @@ export interface MoveStat {
 
 export interface SearchResult {
   readonly move: Move;
-  /** The side to move's estimated chance to win with `move`. */
-  readonly winRate: number;
+  /**
+   * The side to move's estimated chance to win with `move`; null when a
+   * tactic forced the move and the search did not look past it (see
+   * `SearchLimits.searchForced`).
+   */
+  readonly winRate: number | null;
   /** Playouts counted this search (evaluated, or proven leaves counted as K). */
   readonly playouts: number;
   /** Rounds; for the first move under the swap rule, the searches of the openings (swap-rule.ts). */
@@ -449,8 +459,9 @@ export class Mcts {
     if (choice !== null || mayMirror) this.restrictRoot(root, position, (choice?.moves ?? position.legalMoves()).filter((m) => m !== SWAP));
     const reusedPlayouts = root.visits;
     const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
-    // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown.
-    if (onlyMove !== undefined) return { move: onlyMove, winRate: choice?.kind === 'win' || choice?.kind === 'connect' ? 1 : 0.5, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
+    // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown unless searched.
+    const proven = choice?.kind === 'win' || choice?.kind === 'connect';
+    if (onlyMove !== undefined && (proven || limits.searchForced !== true)) return { move: onlyMove, winRate: proven ? 1 : null, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves: [] };
     const tactics = tacticSet(this.settings.tactics);
     const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
     const proof = this.settings.solver && position.legalMoves().length <= SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), shortcuts) : null;
@@ -511,10 +522,12 @@ export class Mcts {
     const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
-    if (mayMirror && !won && swapFromReplies(best.winRate)) return { move: SWAP, winRate: 1 - best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves };
+    // A move the tree proved is worth its proof, whatever its playouts said.
+    const value = best.proven === 'won' ? 1 : best.proven === 'lost' ? 0 : best.winRate;
+    if (mayMirror && !won && swapFromReplies(value)) return { move: SWAP, winRate: 1 - value, playouts: spent, rounds, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves };
     const replies = root.kidFor(best.move)?.kids ?? [];
     const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
-    return { move: best.move, winRate: best.winRate, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
+    return { move: best.move, winRate: value, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic: choice?.kind ?? null, moves };
   }
 
   /**
@@ -537,23 +550,9 @@ export class Mcts {
       // 15 to 25 ms on Hex 11 to 19, where the rest of a short search of the replies takes about 5.
       const tactics = new Set([...tacticSet(this.settings.tactics)].filter((t) => t !== 'h-search'));
       const search = new Mcts(this.evaluator, { ...this.settings, seed, playoutsPerLeaf, tactics });
-      // A reply forced by a tactic comes without a value (½, no playouts): then the position after it is searched, and so on.
-      let at = after;
-      let flips = 0;
-      let playouts = 0;
-      for (;;) {
-        const result = await search.search(at, { ...limit, ...(signal === undefined ? {} : { signal }) });
-        playouts += result.playouts;
-        const known = result.playouts > 0 || result.winRate === 1;
-        const next = known ? null : at.clone();
-        next?.play(result.move);
-        if (next === null || next.isOver()) {
-          const winRate = next === null ? result.winRate : 1;
-          return { winRate: flips % 2 === 0 ? winRate : 1 - winRate, playouts };
-        }
-        at = next;
-        flips++;
-      }
+      const result = await search.search(after, { ...limit, searchForced: true, ...(signal === undefined ? {} : { signal }) });
+      if (result.winRate === null) throw new Error('a searched forced reply came back without a value');
+      return { winRate: result.winRate, playouts: result.playouts };
     };
     const choice = await chooseSwapOpening(
       position,

@@ -226,6 +226,29 @@ describe('the search with one tactic off', () => {
     for (const { p } of cases) await expectRestriction('block', p, null, stops(p), 1024, ['mustplay']);
   });
 
+  test('a forced block comes without a value; searchForced searches past it, and the value it then carries (a proof here: 0 or 1) is the exact solver\'s verdict', async () => {
+    const forced = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length === 1;
+    const cases = [...randomPositions(5, 3000, 24, 0.6)].filter(({ p }) => forced(p)).slice(0, 6);
+    expect(cases).toHaveLength(6);
+    const verdicts = new Set<boolean>();
+    for (const { p } of cases) {
+      const settings = searchSettings(without('h-search'));
+      const quick = await new Mcts(cpu, settings).search(p, { playouts: 4096 }, null);
+      expect(quick.tactic).toBe('block');
+      expect(quick.move).toBe(stops(p)[0]);
+      expect([quick.winRate, quick.playouts, quick.moves.length]).toEqual([null, 0, 0]);
+      const searched = await new Mcts(cpu, settings).search(p, { playouts: 16_384, searchForced: true }, null);
+      expect(searched.move).toBe(quick.move);
+      expect(searched.playouts).toBeGreaterThan(0);
+      expect(searched.moves.map((m) => m.move)).toEqual([quick.move]);
+      const wins = solve(p).wins;
+      verdicts.add(wins);
+      expect(searched.moves[0]?.proven, p.toText()).toBe(wins ? 'won' : 'lost');
+      expect(searched.winRate, p.toText()).toBe(wins ? 1 : 0);
+    }
+    expect(verdicts.size, 'cases both won and lost').toBe(2);
+  });
+
   /** The must-play region where it leaves some moves out, or null. */
   const region = (p: Position) => {
     const must = mustPlay(p.geometry, p.cells(), p.toMove);
