@@ -3,7 +3,7 @@
  * progress boiled down to what the page shows: the best move's win rate and
  * the root visits per cell (the heat map).
  */
-import { type Move, type MoveStat, SWAP } from '../../src/index.js';
+import { type Move, type MoveStat, SWAP, moveValue } from '../../src/index.js';
 import type { GameSetup } from './game.js';
 
 export type BackendChoice = 'auto' | 'cpu';
@@ -49,7 +49,7 @@ export function thinkingReport(moves: readonly MoveStat[], cellCount: number, pl
     if (m.move === SWAP) swapVisits = m.visits;
     else visits[m.move] = m.visits;
   }
-  return { playouts, elapsedMs, winRate: best.winRate, best: best.move, visits, swapVisits };
+  return { playouts, elapsedMs, winRate: moveValue(best), best: best.move, visits, swapVisits };
 }
 
 /** Each cell's heat in [0, 1]: its visits over the most visited move's. */

@@ -12,7 +12,7 @@ import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, defaultSettings } from '../search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, defaultSettings, moveValue } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
 import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
@@ -179,7 +179,7 @@ export class HtpEngine {
       ['hexbatch-settings', () => this.describeSettings()],
       // HexGui asks for these on connecting, and shows an error for a reply it cannot read.
       ['hexgui-analyze_commands', () => ANALYZE_COMMANDS.join('\n')],
-      ['hexbatch-win-rates', () => this.lastRootText((s) => s.winRate.toFixed(2))],
+      ['hexbatch-win-rates', () => this.lastRootText((s) => moveValue(s).toFixed(2))],
       ['hexbatch-visits', () => this.lastRootText((s) => String(s.visits))],
     ]);
   }

@@ -171,6 +171,11 @@ export interface MoveStat {
   readonly proven?: 'won' | 'lost';
 }
 
+/** What a root move is worth to its mover: its proof where the tree has one (1 or 0), otherwise its win rate. */
+export function moveValue(stat: MoveStat): number {
+  return stat.proven === 'won' ? 1 : stat.proven === 'lost' ? 0 : stat.winRate;
+}
+
 export interface SearchResult {
   readonly move: Move;
   /**
@@ -523,7 +528,7 @@ export class Mcts {
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
     if (!best) throw new Error('the search found no move');
     // A move the tree proved is worth its proof, whatever its playouts said.
-    const value = best.proven === 'won' ? 1 : best.proven === 'lost' ? 0 : best.winRate;
+    const value = moveValue(best);
     if (mayMirror && !won && swapFromReplies(value)) return { move: SWAP, winRate: 1 - value, playouts: spent, rounds, reusedPlayouts, expectedReply: null, tactic: choice?.kind ?? null, moves };
     const replies = root.kidFor(best.move)?.kids ?? [];
     const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;

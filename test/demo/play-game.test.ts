@@ -169,18 +169,26 @@ describe('PlayGame', () => {
 describe('the search progress as the page shows it', () => {
   const stats = (cellCount: number) =>
     fc.uniqueArray(fc.integer({ min: -1, max: cellCount - 1 }), { minLength: 1, maxLength: cellCount }).chain((moves) =>
-      fc.tuple(fc.constant(moves), fc.array(fc.nat({ max: 10_000 }), { minLength: moves.length, maxLength: moves.length }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: moves.length, maxLength: moves.length })),
+      fc.tuple(
+        fc.constant(moves),
+        fc.array(fc.nat({ max: 10_000 }), { minLength: moves.length, maxLength: moves.length }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: moves.length, maxLength: moves.length }),
+        fc.array(fc.constantFrom(undefined, 'won' as const, 'lost' as const), { minLength: moves.length, maxLength: moves.length }),
+      ),
     );
 
-  test('visits land on their cells, the swap apart, and the heat is visits over the most visited move', () => {
+  test('visits land on their cells, the swap apart, the heat is visits over the most visited move, and a proof outweighs the win rate', () => {
     fc.assert(
-      fc.property(stats(25), ([moves, visits, rates]) => {
-        const stat: MoveStat[] = moves.map((move, i) => ({ move, visits: visits[i] as number, winRate: rates[i] as number }));
+      fc.property(stats(25), ([moves, visits, rates, proofs]) => {
+        const stat: MoveStat[] = moves.map((move, i) => {
+          const proven = proofs[i];
+          return { move, visits: visits[i] as number, winRate: rates[i] as number, ...(proven === undefined ? {} : { proven }) };
+        });
         const report = thinkingReport(stat, 25, 1234, 56);
         expect(report).not.toBeNull();
         if (!report) return;
         expect(report.best).toBe(moves[0]);
-        expect(report.winRate).toBe(rates[0]);
+        expect(report.winRate).toBe(proofs[0] === 'won' ? 1 : proofs[0] === 'lost' ? 0 : rates[0]);
         expect(report.playouts).toBe(1234);
         expect(report.visits).toHaveLength(25);
         for (let cell = 0; cell < 25; cell++) {
