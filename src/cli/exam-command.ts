@@ -29,7 +29,7 @@ const MIN_PERCENT: Bound = { option: '--min-percent', min: 0, max: 100 };
 const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
 
 /** Our engine's options, which --engine leaves to the engine it names. */
-const OUR_ENGINE_OPTIONS = ['time', 'playouts', 'backend', 'seed', 'fill', 'tactics', 'solver', 'selection', 'rave', 'puctExploration', 'priorTemperature', 'threads', 'leaves', 'playoutsPerLeaf', 'knowledgeThreshold', 'hSearchThreshold'] as const;
+const OUR_ENGINE_OPTIONS = ['time', 'playouts', 'backend', 'seed', 'fill', 'tactics', 'solver', 'selection', 'rave', 'puctExploration', 'priorTemperature', 'proximityPrior', 'threads', 'leaves', 'playoutsPerLeaf', 'knowledgeThreshold', 'hSearchThreshold'] as const;
 
 type ExamFormat = 'positions' | 'tst';
 

@@ -21,6 +21,7 @@ const KNOWLEDGE: Bound = { option: '--knowledge-threshold', min: 1, max: 1_000_0
 const H_SEARCH: Bound = { option: '--h-search-threshold', min: 1, max: 1_000_000_000 };
 const PUCT_EXPLORATION: NumberBound = { option: '--puct-exploration', above: 0, max: 100 };
 const PRIOR_TEMPERATURE: NumberBound = { option: '--prior-temperature', above: 0, max: 10 };
+const PROXIMITY_PRIOR: NumberBound = { option: '--proximity-prior', atLeast: 0, max: 1 };
 
 export interface EngineOptions {
   readonly time?: string;
@@ -35,6 +36,7 @@ export interface EngineOptions {
   readonly rave?: string;
   readonly puctExploration?: string;
   readonly priorTemperature?: string;
+  readonly proximityPrior?: string;
   readonly threads?: string;
   readonly leaves?: string;
   readonly playoutsPerLeaf?: string;
@@ -75,6 +77,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')
     .option('--puct-exploration <c>', boundedNumberHelp(PUCT_EXPLORATION, `PUCT's exploration constant, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.puctExploration}`))
     .option('--prior-temperature <t>', boundedNumberHelp(PRIOR_TEMPERATURE, `the AMAF prior's softmax temperature, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.priorTemperature}`))
+    .option('--proximity-prior <p>', boundedNumberHelp(PROXIMITY_PRIOR, `the prior's head start, in win rate, for moves that touch the opponent's last move or are a bridge away from it, with --selection puct-amaf (0: none); default ${DEFAULT_ENGINE_SETTINGS.proximityPrior}`))
     .option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'))
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
@@ -93,8 +96,9 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const selection = selectionOption(options);
   const puctExploration = options.puctExploration === undefined ? DEFAULT_ENGINE_SETTINGS.puctExploration : parseBoundedNumber(PUCT_EXPLORATION, options.puctExploration);
   const priorTemperature = options.priorTemperature === undefined ? DEFAULT_ENGINE_SETTINGS.priorTemperature : parseBoundedNumber(PRIOR_TEMPERATURE, options.priorTemperature);
+  const proximityPrior = options.proximityPrior === undefined ? DEFAULT_ENGINE_SETTINGS.proximityPrior : parseBoundedNumber(PROXIMITY_PRIOR, options.proximityPrior);
   const backend = parseBackendChoice(options.backend);
-  const settings: EngineSettings = { ...limits, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature,
+  const settings: EngineSettings = { ...limits, backend, seed, swap: options.swap, fill, tactics, solver, selection, puctExploration, priorTemperature, proximityPrior,
     leavesPerRound: options.leaves === undefined ? null : parseBounded(LEAVES, options.leaves),
     playoutsPerLeaf: options.playoutsPerLeaf === undefined ? null : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf),
     knowledgeThreshold: options.knowledgeThreshold === undefined ? KNOWLEDGE_THRESHOLD : parseBounded(KNOWLEDGE, options.knowledgeThreshold),

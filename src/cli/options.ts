@@ -57,21 +57,22 @@ export function searchCpuOptions(threads = availableParallelism()): Pick<Evaluat
 export const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
 export const PLAYOUTS_PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
 
-/** A decimal option's range: above `above` (not equal), at most `max`. */
-export interface NumberBound {
-  readonly option: string;
-  readonly above: number;
-  readonly max: number;
+/** A decimal option's range: above `above` (not equal) or from `atLeast` (equal too), at most `max`. */
+export type NumberBound = { readonly option: string; readonly max: number } & ({ readonly above: number } | { readonly atLeast: number });
+
+function lowestText(bound: NumberBound): string {
+  return 'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`;
 }
 
 export function boundedNumberHelp(bound: NumberBound, what: string): string {
-  return `${what} (above ${bound.above}, at most ${bound.max})`;
+  return `${what} (${lowestText(bound)}, at most ${bound.max})`;
 }
 
 /** The decimal number `text` names (digits, a point, digits), inside the bound, or a usage error naming the option. */
 export function parseBoundedNumber(bound: NumberBound, text: string): number {
   const trimmed = text.trim();
   const n = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!(n > bound.above && n <= bound.max)) throw usageError(`${bound.option} must be a number above ${bound.above} and at most ${bound.max}, not "${text}"`);
+  const low = 'above' in bound ? n > bound.above : n >= bound.atLeast;
+  if (!(low && n <= bound.max)) throw usageError(`${bound.option} must be a number ${lowestText(bound)} and at most ${bound.max}, not "${text}"`);
   return n;
 }

@@ -12,7 +12,7 @@ import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, defaultSettings, moveValue } from '../search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, PROXIMITY_PRIOR, type MoveStat, type SearchLimits, defaultSettings, moveValue } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
 import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
@@ -42,6 +42,8 @@ export interface EngineSettings {
   readonly selection: Selection;
   readonly puctExploration: number;
   readonly priorTemperature: number;
+  /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
+  readonly proximityPrior: number;
   /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
   readonly leavesPerRound: number | null;
   readonly playoutsPerLeaf: number | null;
@@ -68,6 +70,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   selection: CPU_SEARCH.selection,
   puctExploration: CPU_SEARCH.puctExploration,
   priorTemperature: CPU_SEARCH.priorTemperature,
+  proximityPrior: PROXIMITY_PRIOR,
   leavesPerRound: null,
   playoutsPerLeaf: null,
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
@@ -226,13 +229,13 @@ export class HtpEngine {
     const settings = { ...this.settings, ...change };
     if (settings.playouts === null && settings.seconds === null) fail(`${NO_LIMIT} (the other one is none)`);
     this.settings = settings;
-    if (change.seed !== undefined || change.selection !== undefined || change.puctExploration !== undefined || change.priorTemperature !== undefined) this.search = null;
+    if (change.seed !== undefined || change.selection !== undefined || change.puctExploration !== undefined || change.priorTemperature !== undefined || change.proximityPrior !== undefined) this.search = null;
     return '';
   }
 
   private describeSettings(): string {
     const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'} knowledge ${s.knowledgeThreshold} h-search ${s.hSearchThreshold}`;
+    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'} knowledge ${s.knowledgeThreshold} h-search ${s.hSearchThreshold} proximity ${s.proximityPrior}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -330,7 +333,7 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver, selection, puctExploration, priorTemperature, leavesPerRound, playoutsPerLeaf, knowledgeThreshold, hSearchThreshold } = this.settings;
+    const { fill, tactics, solver, selection, puctExploration, priorTemperature, proximityPrior, leavesPerRound, playoutsPerLeaf, knowledgeThreshold, hSearchThreshold } = this.settings;
     const base = defaultSettings(this.evaluator.backend, this.settings.seed);
     this.search ??= new Mcts(this.evaluator, {
       ...base,
@@ -340,6 +343,7 @@ export class HtpEngine {
       selection,
       puctExploration,
       priorTemperature,
+      proximityPrior,
       leavesPerRound: leavesPerRound ?? base.leavesPerRound,
       playoutsPerLeaf: playoutsPerLeaf ?? base.playoutsPerLeaf,
       knowledgeThreshold,

@@ -32,6 +32,7 @@ export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
   rave: '--rave',
   'puct-exploration': '--puct-exploration',
   'prior-temperature': '--prior-temperature',
+  proximity: '--proximity-prior',
   leaves: '--leaves',
   'per-leaf': '--playouts-per-leaf',
   knowledge: '--knowledge-threshold',

@@ -24,6 +24,7 @@ import { hasGameConnection } from './h-search.js';
 import { deadCells } from './dead-cells.js';
 import { virtualWinner } from './virtual-connection.js';
 import { splitBridges } from './leaf-bridges.js';
+import { type NearCells, nearCells } from './proximity.js';
 import { Selection, keepsAmaf } from './selection.js';
 import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './swap-rule.js';
 
@@ -62,6 +63,13 @@ export interface SearchSettings {
    * is τ above a sibling's gets e times its prior. Used by puct-amaf only.
    */
   readonly priorTemperature: number;
+  /**
+   * PUCT-AMAF's proximity prior, in win rate: a move that touches the
+   * opponent's last move or is a bridge away from it (proximity.ts) enters
+   * the prior as if its AMAF value were this much higher; 0 for none
+   * (default PROXIMITY_PRIOR: none). Used by puct-amaf only.
+   */
+  readonly proximityPrior?: number;
   readonly fill?: FillKind;
   /**
    * Solve late positions exactly at the root (src/search/solver.ts): with at
@@ -95,6 +103,14 @@ export interface SearchSettings {
    */
   readonly hSearchThreshold?: number;
 }
+
+/**
+ * SearchSettings.proximityPrior unless told: none. At 0.05 (2.5 τ: a near
+ * move starts with e^2.5 ≈ 12 times the prior of a far one of the same AMAF
+ * value) it scored 95 of 200 on Hex 9 and 100 of 200 on Hex 11 against the
+ * search without it, at equal time (README: "The proximity prior").
+ */
+export const PROXIMITY_PRIOR = 0;
 
 /** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
 export const KNOWLEDGE_THRESHOLD = 4;
@@ -289,7 +305,7 @@ class Node {
   priorBuffer: Float64Array | null = null;
 
   constructor(
-    /** The move into this node (unused at the root). */
+    /** The move into this node; at a new root, the opponent's last move if known, else SWAP. */
     readonly move: Move,
     /** The player who made `move`. */
     readonly mover: Player,
@@ -425,6 +441,9 @@ export class Mcts {
   /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
   private readonly bridgeDraws: (() => number) | null;
   private round = 0;
+  /** PUCT-AMAF's proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
+  private near: { readonly table: NearCells; readonly mark: Uint8Array } | null = null;
+  private readonly proximity: number;
   /** Whether the selection rule keeps AMAF statistics. */
   private readonly amaf: boolean;
   /** The visits (playouts, virtual ones too) at which a node is pruned to its must-play region. */
@@ -439,6 +458,7 @@ export class Mcts {
     this.next = randomStream(settings.seed);
     this.bridgeDraws = tacticSet(settings.tactics).has('leaf-bridge') ? randomStream(settings.seed ^ 0x2545f491) : null;
     this.amaf = keepsAmaf(settings.selection);
+    this.proximity = settings.proximityPrior ?? PROXIMITY_PRIOR;
     this.knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
     this.hSearchVisits = Math.max(this.knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf);
   }
@@ -454,7 +474,8 @@ export class Mcts {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
     if (opensUnderSwap(position)) return this.openUnderSwap(position, limits);
-    const root = this.rootFor(position);
+    const root = this.rootFor(position, lastMove);
+    if (this.near?.table !== nearCells(position.geometry)) this.near = { table: nearCells(position.geometry), mark: new Uint8Array(position.geometry.cellCount) };
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
     if (root.moves.length === 0) root.proven = null;
@@ -576,11 +597,12 @@ export class Mcts {
 
   /**
    * The tree for `position`: the old root's child or grandchild whose board
-   * it is (subtree reuse after our move and the opponent's), or a new root.
+   * it is (subtree reuse after our move and the opponent's), or a new root,
+   * whose move is the opponent's last one when known (the proximity prior's centre).
    */
-  private rootFor(position: Position): Node {
+  private rootFor(position: Position, lastMove: CellIndex | null): Node {
     const reused = this.findReusable(position);
-    this.root = reused ?? new Node(SWAP, opponent(position.toMove));
+    this.root = reused ?? new Node(lastMove ?? SWAP, opponent(position.toMove));
     this.rootPosition = position.clone();
     return this.root;
   }
@@ -936,9 +958,14 @@ export class Mcts {
     let highest = Number.NEGATIVE_INFINITY;
     let open = 0;
     let withoutAmaf = 0;
+    // The cells near the move into this node (the opponent's last) start
+    // `proximity` higher, as if their AMAF value were that much better.
+    const near = this.proximity !== 0 && node.move >= 0 ? this.near : null;
+    if (near) markNear(near, node.move, 1);
     for (let j = 0; j < kids.length; j++) {
       const visits = amafVisits?.[j] ?? 0;
-      const value = visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay;
+      const move = node.moves[j] as Move;
+      const value = (visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay) + (near !== null && move >= 0 && near.mark[move] === 1 ? this.proximity : 0);
       priors[j] = value;
       if ((kids[j] as Node | null)?.proven != null) continue;
       open++;
@@ -953,6 +980,7 @@ export class Mcts {
       priors[j] = weight;
       total += weight;
     }
+    if (near) markNear(near, node.move, 0);
     node.priorTotal = total;
     node.bestUntried = UNKNOWN;
     if (withoutAmaf === 0 || withoutAmaf === open) node.priors = priors;
@@ -1014,6 +1042,12 @@ export class Mcts {
     }
     return best;
   }
+}
+
+/** Sets (1) or clears (0) the mark of every cell near `cell`. */
+function markNear(near: { readonly table: NearCells; readonly mark: Uint8Array }, cell: CellIndex, to: 0 | 1): void {
+  const { start, cells } = near.table;
+  for (let i = start[cell] as number; i < (start[cell + 1] as number); i++) near.mark[cells[i] as number] = to;
 }
 
 /** The slot without a node that has the highest prior, the first on a tie; −1 when there is none. */

@@ -2,7 +2,7 @@
 // every reply checked against the rules: ids echoed, one reply per command.
 import { describe, expect, test } from 'vitest';
 import { runCliInProcess as cli } from '../helpers/cli-runner.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD } from '../../src/search/mcts.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR } from '../../src/search/mcts.js';
 
 /** The replies of a session: each `=`/`?` block, without its blank line. */
 function replies(out: string): string[] {
@@ -197,14 +197,14 @@ describe('hexbatch htp', () => {
     expect(r[5]).toContain('playouts 300 time none ');
   });
 
-  test('--fill, --tactics, --threads, --leaves, --playouts-per-leaf, --knowledge-threshold and --h-search-threshold reach the settings, and the engine still plays', async () => {
-    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32', '--knowledge-threshold', '2', '--h-search-threshold', '9'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+  test('--fill, --tactics, --threads, --leaves, --playouts-per-leaf, --knowledge-threshold, --h-search-threshold and --proximity-prior reach the settings, and the engine still plays', async () => {
+    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32', '--knowledge-threshold', '2', '--h-search-threshold', '9', '--proximity-prior', '0.05'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ fill coin tactics off solver on selection puct-amaf leaves 8 per-leaf 32 knowledge 2 h-search 9$/);
+    expect(r[0]).toMatch(/ fill coin tactics off solver on selection puct-amaf leaves 8 per-leaf 32 knowledge 2 h-search 9 proximity 0.05$/);
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
-    expect(defaults[0]).toMatch(new RegExp(` fill exact tactics on solver on selection puct-amaf leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD}$`));
+    expect(defaults[0]).toMatch(new RegExp(` fill exact tactics on solver on selection puct-amaf leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD} proximity ${PROXIMITY_PRIOR}$`));
   });
 
   test('--tactics takes a list of tactics joined by , or +, shown in a fixed order; all of them is on', async () => {
@@ -221,10 +221,10 @@ describe('hexbatch htp', () => {
     const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+$/);
+    expect(r[0]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+ proximity [\d.]+$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
-    expect(r[5]).toMatch(/ selection uct-rave leaves default per-leaf default knowledge \d+ h-search \d+$/);
+    expect(r[5]).toMatch(/ selection uct-rave leaves default per-leaf default knowledge \d+ h-search \d+ proximity [\d.]+$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? expected on or off');
     expect(r[8]).toBe('? expected 1 argument');
@@ -232,20 +232,20 @@ describe('hexbatch htp', () => {
 
   test('the selection rule and PUCT\'s constants, from the command line and by command', async () => {
     const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-selection uct', 'hexbatch-settings', 'genmove w', 'hexbatch-selection puct', 'hexbatch-selection'].join('\n');
-    const { code, out } = await cli(['htp', '--selection', 'puct-amaf', '--puct-exploration', '2.5', '--prior-temperature', '.05'], `${input}\n`);
+    const { code, out } = await cli(['htp', '--selection', 'puct-amaf', '--puct-exploration', '2.5', '--prior-temperature', '.05', '--proximity-prior', '0.125'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ selection puct-amaf leaves default per-leaf default knowledge \d+ h-search \d+$/);
+    expect(r[0]).toMatch(/ selection puct-amaf leaves default per-leaf default knowledge \d+ h-search \d+ proximity 0.125$/);
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
-    expect(r[5]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+$/);
+    expect(r[5]).toMatch(/ selection uct leaves default per-leaf default knowledge \d+ h-search \d+ proximity 0.125$/);
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? unknown selection "puct" (expected uct, uct-rave, puct-amaf)');
     expect(r[8]).toBe('? expected 1 argument');
   });
 
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--tactics', 'win+'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x'], ['--knowledge-threshold', '0'], ['--h-search-threshold', '0']]) {
+    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--tactics', 'win+'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--proximity-prior', '-0.1'], ['--proximity-prior', '2'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x'], ['--knowledge-threshold', '0'], ['--h-search-threshold', '0']]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);
