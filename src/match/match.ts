@@ -86,8 +86,16 @@ class Slot {
   }
 }
 
-/** Starts both engines of `slot` and asks their names, so that an engine that cannot run stops the match before it starts. */
-async function checkEngines(slot: Slot, timeoutMs: number): Promise<void> {
+/**
+ * Starts both engines of `slot` and asks their names, so that an engine that
+ * cannot run stops the match before it starts; then which of them take a
+ * seed per game: ours, and an engine given as a command line that knows
+ * `hexbatch-seed` (ours again, as another build). Without its own seed per
+ * game such an engine would start every game from the same seed, and games
+ * that differ only by the other side's seed would not be independent.
+ */
+async function checkEngines(slot: Slot, engines: Readonly<Record<Side, EngineSpec>>, timeoutMs: number): Promise<Record<Side, boolean>> {
+  const seeded: Record<Side, boolean> = { A: engines.A.ours, B: engines.B.ours };
   for (const side of ['A', 'B'] as const) {
     const engine = slot.engine(side);
     try {
@@ -96,7 +104,9 @@ async function checkEngines(slot: Slot, timeoutMs: number): Promise<void> {
       const why = engine.lastErrorLine || (error as Error).message;
       throw new EngineStartError(side, `engine ${side} did not start: ${why}`);
     }
+    if (!seeded[side]) seeded[side] = (await engine.send('known_command hexbatch-seed', timeoutMs).catch(() => 'false')).trim() === 'true';
   }
+  return seeded;
 }
 
 /** Plays the match; `onGame` hears of each game as it ends (in the order they end). */
@@ -105,7 +115,7 @@ export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done:
   const results: MatchGame[] = [];
   let next = 0;
   try {
-    await checkEngines(slots[0] as Slot, plan.timeoutMs);
+    const seeded = await checkEngines(slots[0] as Slot, plan.engines, plan.timeoutMs);
     await Promise.all(
       slots.map(async (slot) => {
         while (next < plan.games) {
@@ -114,8 +124,8 @@ export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done:
           const white = other(black);
           const seeds: Record<Player, number> = { [Color.Black]: gameSeed(plan.seed, index, black), [Color.White]: gameSeed(plan.seed, index, white) };
           const played = await playGame(
-            { link: slot.engine(black), ours: plan.engines[black].ours },
-            { link: slot.engine(white), ours: plan.engines[white].ours },
+            { link: slot.engine(black), ours: seeded[black] },
+            { link: slot.engine(white), ours: seeded[white] },
             { game: plan.game, size: plan.size, swap: plan.swap, opening, seeds, timeoutMs: plan.timeoutMs },
           );
           const game: MatchGame = { index, black, opening, played, winner: played.winner === Color.Black ? black : white };

@@ -23,7 +23,7 @@ export interface HtpEngineLink {
 
 export interface RefereedEngine {
   readonly link: HtpEngineLink;
-  /** Ours: told the game's seed and, for Y, the game by `hexbatch-` commands. */
+  /** Ours, or an engine that knows `hexbatch-seed`: told the game's seed (and, for Y, the game) by `hexbatch-` commands. */
   readonly ours: boolean;
 }
 

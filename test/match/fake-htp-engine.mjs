@@ -4,7 +4,9 @@
 // over the engine's whole life): --illegal-at N names an occupied cell,
 // --refuse-at N replies `?`, --crash-at N exits, --hang-at N never replies,
 // --resign-at N resigns, --swap-at N plays swap-pieces, --garbage-at N
-// replies "zz99". --log FILE appends every command received.
+// replies "zz99". --log FILE appends every command received. --knows-seed
+// answers `known_command hexbatch-seed` with true and takes `hexbatch-seed N`,
+// as our own engine does; without it both get `?`, as other engines answer.
 import { appendFileSync } from 'node:fs';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
@@ -66,5 +68,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       reply(cellName(i));
     }
   } else if (command === 'name') reply('fake');
+  else if (args.includes('--knows-seed') && command === 'known_command') reply(String(rest[0] === 'hexbatch-seed'));
+  else if (args.includes('--knows-seed') && command === 'hexbatch-seed') reply('');
   else process.stdout.write(`? unknown command: ${command}\n\n`);
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { cellName } from '../../src/game/notation.js';
+import { ourEntry } from '../../src/match/engine-spec.js';
 import { gameSeed, scheduled } from '../../src/match/match.js';
 import { ensureBuilt } from '../helpers/build.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
@@ -87,6 +88,21 @@ describe('hexbatch match', () => {
     expect(first).toEqual(['B:b3', 'B:b3', 'B:c2', 'B:c2']);
   });
 
+  test('an engine given as a command line gets a seed per game and side when it knows hexbatch-seed, and nothing when it does not', async () => {
+    const logA = join(scratch, 'seeded-a.log');
+    const logB = join(scratch, 'seeded-b.log');
+    const { code } = await runCliInProcess(['match', '--engine-a', fakeEngine('--knows-seed', '--log', logA), '--engine-b', fakeEngine('--log', logB), '--size', '3', '--games', '6', '--parallel', '1', '--seed', '77']);
+    expect(code).toBe(0);
+    const seeds = readFileSync(logA, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('hexbatch-seed '))
+      .map((line) => Number(line.split(' ')[1]));
+    expect(seeds).toEqual(Array.from({ length: 6 }, (_, i) => gameSeed(77, i, 'A')));
+    const told = readFileSync(logB, 'utf8');
+    expect(told).toContain('known_command hexbatch-seed');
+    expect(told).not.toContain('hexbatch-seed ');
+  });
+
   test('an engine that cannot start stops the match before it begins, with exit 2', async () => {
     const { code, err } = await runCliInProcess(['match', '--engine-a', fakeEngine('--fail-start'), '--engine-b', fakeEngine(), '--size', '3', '--games', '2']);
     expect(code).toBe(2);
@@ -104,6 +120,20 @@ describe('hexbatch match', () => {
       expect(stdout).toContain('B: hexbatch playouts=256,fill=coin,tactics=off\n');
       expect(stdout).toContain('forfeits: A 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout); B 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout)');
       expect(readdirSync(out)).toHaveLength(4);
+    }, 60_000);
+
+    test('ours given as a command line plays the very games that the same settings of ours play', async () => {
+      const settings = ['--a', 'playouts=256,threads=1', '--b', 'playouts=256,tactics=off,threads=1'];
+      const asCommands = ['--engine-a', `${process.execPath} ${ourEntry()} htp --playouts 256 --threads 1`, '--engine-b', `${process.execPath} ${ourEntry()} htp --playouts 256 --tactics off --threads 1`];
+      const movesOf = async (engines: string[], name: string) => {
+        const out = join(scratch, name);
+        const { code } = await runCliInProcess(['match', ...engines, '--size', '4', '--games', '4', '--openings', 'none', '--parallel', '1', '--seed', '5', '--out', out]);
+        expect(code).toBe(0);
+        return readdirSync(out)
+          .sort()
+          .map((f) => readSgf(join(out, f)).moves.join(' '));
+      };
+      expect(await movesOf(asCommands, 'as-commands')).toEqual(await movesOf(settings, 'as-settings'));
     }, 60_000);
 
     test('--scaling plays adjacent pairs and fits a and b', async () => {
