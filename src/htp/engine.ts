@@ -3,7 +3,7 @@
  * line in, one reply out (`=id text` or `?id reason`, then a blank line).
  * Every failure becomes a `?` reply, so no input can stop the engine.
  */
-import { type Player, parsePlayer } from '../game/color.js';
+import { type Player, opponent, parsePlayer } from '../game/color.js';
 import { asciiPicture } from '../game/ascii.js';
 import { colorName } from '../game/color.js';
 import { GameKind, MAX_SIZE, checkSize, parseGameKind } from '../game/geometry.js';
@@ -303,8 +303,9 @@ export class HtpEngine {
   private play(args: readonly string[]): string {
     arity(args, 2);
     const player = this.player(args[0]);
-    const move = this.parseMove(args[1] as string);
-    this.record.play(player, move);
+    // HexGui sends `play <colour> resign` when a person resigns; benzene takes it as the game's end.
+    if ((args[1] as string).toLowerCase() === 'resign') this.record.resign(player);
+    else this.record.play(player, this.parseMove(args[1] as string));
     return '';
   }
 
@@ -313,7 +314,7 @@ export class HtpEngine {
     const player = this.player(args[0]);
     // After a swap the search sees the game in Position's view, so its moves are converted both ways (swap-view.ts).
     const view = this.record.view(player);
-    if (view.position.isOver()) return 'resign';
+    if (view.position.isOver() || this.record.resigned !== null) return 'resign';
     const search = await this.searcher();
     const last = this.record.lastMove;
     const limits: SearchLimits = {
@@ -359,16 +360,19 @@ export class HtpEngine {
 
   private showboard(): string {
     const p = this.record.position();
-    return `\n${asciiPicture(p.geometry, p.cells()).trimEnd()}\n${colorName(p.toMove)} to move`;
+    const resigned = this.record.resigned;
+    return `\n${asciiPicture(p.geometry, p.cells()).trimEnd()}\n${resigned === null ? `${colorName(p.toMove)} to move` : `${colorName(resigned)} resigned`}`;
   }
 
   private finalScore(): string {
-    const winner = this.record.position().winner();
+    const resigned = this.record.resigned;
+    const winner = resigned === null ? this.record.position().winner() : opponent(resigned);
     if (winner === 0) fail('the game is not over');
     return `${colorName(winner) === 'black' ? 'B' : 'W'}+`;
   }
 
   private allLegalMoves(): string {
+    if (this.record.resigned !== null) return '';
     const view = this.record.view();
     const moves = view.position.legalMoves().map((m) => this.record.convert(view, m));
     return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => moveName(this.record.geometry, m)).join(' ');

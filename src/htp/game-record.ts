@@ -32,6 +32,8 @@ export class GameRecord {
   private readonly moves: RecordedMove[] = [];
   /** Set by genmove for a colour that is not the one to move. */
   private toMoveOverride: Player | null = null;
+  /** The colour that resigned (HexGui's `play <colour> resign`): the game is over, won by the other. */
+  private resignedBy: Player | null = null;
 
   readonly geometry: Geometry;
 
@@ -98,8 +100,24 @@ export class GameRecord {
     return last.move === SWAP ? last.player : opponent(last.player);
   }
 
+  /** The colour that resigned, or null. */
+  get resigned(): Player | null {
+    return this.resignedBy;
+  }
+
+  /** `player` resigns: no move may follow until `undo` takes the resignation back. */
+  resign(player: Player): void {
+    this.refuseAfterResignation();
+    this.resignedBy = player;
+  }
+
+  private refuseAfterResignation(): void {
+    if (this.resignedBy !== null) throw new Error(`the game is over: ${this.resignedBy === Color.Black ? 'black' : 'white'} resigned`);
+  }
+
   /** Adds a move after checking it is legal where it is played; throws otherwise. */
   play(player: Player, move: Move): void {
+    this.refuseAfterResignation();
     this.moves.push({ player, move });
     this.toMoveOverride = null;
     try {
@@ -126,8 +144,10 @@ export class GameRecord {
     this.toMoveOverride = player;
   }
 
+  /** Takes back the resignation if there is one, else the last move. */
   undo(): void {
-    if (this.moves.pop() === undefined) throw new Error('there is no move to undo');
+    if (this.resignedBy !== null) this.resignedBy = null;
+    else if (this.moves.pop() === undefined) throw new Error('there is no move to undo');
     this.toMoveOverride = null;
   }
 }
