@@ -10,7 +10,7 @@
  * is handed to the search in Position's view (swap-view.ts), and the view
  * says so (`flipped`), so that moves can be converted on the way in and out.
  */
-import { Color, type Player, opponent } from '../game/color.js';
+import { Color, type Player, colorName, opponent } from '../game/color.js';
 import { type GameKind, type Geometry, geometryOf } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import { formatBoardText } from '../game/board-text.js';
@@ -112,7 +112,7 @@ export class GameRecord {
   }
 
   private refuseAfterResignation(): void {
-    if (this.resignedBy !== null) throw new Error(`the game is over: ${this.resignedBy === Color.Black ? 'black' : 'white'} resigned`);
+    if (this.resignedBy !== null) throw new Error(`the game is over: ${colorName(this.resignedBy)} resigned`);
   }
 
   /** Adds a move after checking it is legal where it is played; throws otherwise. */

@@ -441,8 +441,8 @@ export class Mcts {
   /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
   private readonly bridgeDraws: (() => number) | null;
   private round = 0;
-  /** PUCT-AMAF's proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
-  private near: { readonly table: NearCells; readonly mark: Uint8Array } | null = null;
+  /** With a proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
+  private near: NearMarks | null = null;
   private readonly proximity: number;
   /** Whether the selection rule keeps AMAF statistics. */
   private readonly amaf: boolean;
@@ -475,7 +475,10 @@ export class Mcts {
     const start = performance.now();
     if (opensUnderSwap(position)) return this.openUnderSwap(position, limits);
     const root = this.rootFor(position, lastMove);
-    if (this.near?.table !== nearCells(position.geometry)) this.near = { table: nearCells(position.geometry), mark: new Uint8Array(position.geometry.cellCount) };
+    if (this.proximity !== 0) {
+      const table = nearCells(position.geometry);
+      if (this.near?.table !== table) this.near = { table, mark: new Uint8Array(position.geometry.cellCount) };
+    }
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
     if (root.moves.length === 0) root.proven = null;
@@ -960,7 +963,7 @@ export class Mcts {
     let withoutAmaf = 0;
     // The cells near the move into this node (the opponent's last) start
     // `proximity` higher, as if their AMAF value were that much better.
-    const near = this.proximity !== 0 && node.move >= 0 ? this.near : null;
+    const near = node.move >= 0 ? this.near : null;
     if (near) markNear(near, node.move, 1);
     for (let j = 0; j < kids.length; j++) {
       const visits = amafVisits?.[j] ?? 0;
@@ -1044,8 +1047,14 @@ export class Mcts {
   }
 }
 
+/** A geometry's near cells (proximity.ts) and a mark per cell. */
+interface NearMarks {
+  readonly table: NearCells;
+  readonly mark: Uint8Array;
+}
+
 /** Sets (1) or clears (0) the mark of every cell near `cell`. */
-function markNear(near: { readonly table: NearCells; readonly mark: Uint8Array }, cell: CellIndex, to: 0 | 1): void {
+function markNear(near: NearMarks, cell: CellIndex, to: 0 | 1): void {
   const { start, cells } = near.table;
   for (let i = start[cell] as number; i < (start[cell + 1] as number); i++) near.mark[cells[i] as number] = to;
 }

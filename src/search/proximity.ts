@@ -7,7 +7,7 @@
  * treat every cell of the board alike until the playouts tell them apart.
  * Off by default: at equal time it showed no gain (README: "The proximity prior").
  */
-import type { CellIndex, Geometry } from '../game/geometry.js';
+import { type CellIndex, type Geometry, neighborsOf } from '../game/geometry.js';
 import { perGeometry } from '../game/per-geometry.js';
 import { linkTable } from './virtual-connection.js';
 
@@ -22,7 +22,7 @@ export const nearCells = perGeometry((g: Geometry): NearCells => {
   const { bridgeStart, bridges } = linkTable(g);
   const lists: CellIndex[][] = [];
   for (let c = 0; c < g.cellCount; c++) {
-    const list = Array.from(g.neighbors.subarray(g.neighborStart[c] as number, g.neighborStart[c + 1] as number));
+    const list = neighborsOf(g, c);
     for (let i = bridgeStart[c] as number; i < (bridgeStart[c + 1] as number); i += 3) list.push(bridges[i] as number);
     lists.push(list);
   }
