@@ -66,13 +66,16 @@ export async function requestDawnAdapter(
   }
   const env = environment();
   const userIcd = env['VK_ICD_FILENAMES'];
+  // Extra Dawn instance flags, space-separated, for diagnosis: for example
+  // `enable-dawn-features=dump_shaders` prints each pipeline's SPIR-V.
+  const flags = (env['HEXBATCH_DAWN_FLAGS'] ?? '').split(/\s+/).filter((f) => f !== '');
   let instance: GPU | null = null;
   let adapter: GPUAdapter | null = null;
   const tried: string[] = [];
   // Without GPU device nodes the system drivers cannot succeed, and probing
   // them only fills standard error with driver complaints.
   if (userIcd !== undefined || (await hasGpuDeviceNodes())) {
-    instance = dawn.create([]);
+    instance = dawn.create(flags);
     adapter = await instance.requestAdapter(options);
     tried.push(userIcd === undefined ? 'the system Vulkan drivers' : `VK_ICD_FILENAMES=${userIcd}`);
     if (adapter || userIcd !== undefined) return { instance, adapter, tried };
@@ -88,7 +91,7 @@ export async function requestDawnAdapter(
   // Mesa's implicit device-select layer has nothing to select among with one
   // software driver, and only complains on standard error about the display.
   env['VK_LOADER_LAYERS_DISABLE'] ??= '~implicit~';
-  instance = dawn.create([]);
+  instance = dawn.create(flags);
   adapter = await instance.requestAdapter(options);
   tried.push(`SwiftShader (${SWIFTSHADER_ICD})`);
   if (adapter) {
