@@ -11,7 +11,7 @@ import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../g
 import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
 import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kernel-table.js';
-import { buildShader } from '../gpu/shader-source.js';
+import { type ShaderBuild, buildShader } from '../gpu/shader-source.js';
 import { bprLayout } from '../game/reduction-triangle.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
@@ -80,10 +80,19 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
 
   const variantOf = (kernel: GpuKernel, g?: Geometry): KernelVariant => variantFor(kernel, context.subgroups, g && bprLayout(g));
 
-  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean) => {
+  // Assembling a generated kernel's WGSL takes milliseconds, as long as a
+  // small call's whole GPU work, so each setting is assembled once.
+  const builds = new Map<string, ShaderBuild>();
+  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean): ShaderBuild => {
     const variant = variantOf(kernel, g);
-    const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
-    return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
+    const key = `${variant.name}|${g.game}|${g.size}|${fill}|${winners}|${ownership}`;
+    let build = builds.get(key);
+    if (!build) {
+      const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
+      build = buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
+      builds.set(key, build);
+    }
+    return build;
   };
 
   async function runKernel(
