@@ -16,6 +16,6 @@ export * from './jobs/index.js';
 // Play: the batched tree search and the SGF record of a game (the play page, HTP).
 export { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type SearchLimits, type SearchProgress, type SearchResult, type SearchSettings, defaultRoundsInFlight, defaultSettings, moveValue } from './search/mcts.js';
 export { SELECTIONS, Selection, parseSelection } from './search/selection.js';
-export { ALL_TACTICS, DEFAULT_TACTICS, NO_TACTICS, OPT_IN_TACTICS, TACTICS, type Tactic, type TacticKind, type TacticSet, formatTactics, parseTactics } from './search/tactics.js';
+export { ALL_TACTICS, DEFAULT_TACTICS, NO_TACTICS, OPT_IN_TACTICS, TACTICS, type Tactic, type TacticKind, type TacticSet, formatTactics, parseTactics } from './search/knowledge/tactics.js';
 export { type SgfGame, toSgf } from './game/sgf.js';
 export { type PlayedMove, acrossSwap, hasSwap, otherView } from './game/swap-view.js';

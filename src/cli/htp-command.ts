@@ -6,7 +6,7 @@ import { createEvaluator } from '../eval/create-evaluator.js';
 import { parseFillKind } from '../fill/fill.js';
 import { DEFAULT_ENGINE_SETTINGS, DEFAULT_SECONDS, type EngineSettings, HtpEngine, MAX_PLAYOUTS, moveLimits, parseSeconds } from '../htp/engine.js';
 import { runHtpSession } from '../htp/session.js';
-import { TACTICS_SYNTAX, parseTactics } from '../search/tactics.js';
+import { TACTICS_SYNTAX, parseTactics } from '../search/knowledge/tactics.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';

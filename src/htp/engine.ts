@@ -14,7 +14,7 @@ import type { Evaluator } from '../eval/types.js';
 import { FillKind } from '../fill/fill.js';
 import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, PROXIMITY_PRIOR, type MoveStat, type SearchLimits, defaultSettings, moveValue } from '../search/mcts.js';
 import { Selection, parseSelection } from '../search/selection.js';
-import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
+import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/knowledge/tactics.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
 

@@ -18,15 +18,15 @@ import { type Move, Position, SWAP } from '../game/position.js';
 import { AmafView } from '../eval/amaf.js';
 import type { EvalPosition, Evaluator, PositionResult } from '../eval/types.js';
 import type { FillKind } from '../fill/fill.js';
-import { type TacticKind, type TacticSet, connectingMoves, hasWinningCell, mustPlay, tacticSet, tacticalChoice } from './tactics.js';
-import { solveWithin } from './solver.js';
-import { hasGameConnection } from './h-search.js';
-import { deadCells } from './dead-cells.js';
-import { virtualWinner } from './virtual-connection.js';
-import { splitBridges } from './leaf-bridges.js';
-import { type NearCells, nearCells } from './proximity.js';
+import { type TacticKind, type TacticSet, connectingMoves, hasWinningCell, mustPlay, tacticSet, tacticalChoice } from './knowledge/tactics.js';
+import { solveWithin } from './knowledge/solver.js';
+import { hasGameConnection } from './knowledge/h-search.js';
+import { deadCells } from './knowledge/dead-cells.js';
+import { virtualWinner } from './knowledge/virtual-connection.js';
+import { splitBridges } from './knowledge/leaf-bridges.js';
+import { type NearCells, nearCells } from './knowledge/proximity.js';
 import { Selection, keepsAmaf } from './selection.js';
-import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './swap-rule.js';
+import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './knowledge/swap-rule.js';
 
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
@@ -38,7 +38,7 @@ export interface SearchSettings {
   /** Names the search's random choices and the evaluator's streams. */
   readonly seed: number;
   /**
-   * The exact tactics switched on (src/search/tactics.ts): `win`, `block`
+   * The exact tactics switched on (src/search/knowledge/tactics.ts): `win`, `block`
    * and `bridge` at the root, `mustplay` at the root and every node,
    * `h-search` at the root, `dead` at the root and every node, `leaf-win`,
    * `leaf-vc` and `leaf-bridge` (opt in) at the leaves; true for the
@@ -72,7 +72,7 @@ export interface SearchSettings {
   readonly proximityPrior?: number;
   readonly fill?: FillKind;
   /**
-   * Solve late positions exactly at the root (src/search/solver.ts): with at
+   * Solve late positions exactly at the root (src/search/knowledge/solver.ts): with at
    * most SOLVER_MAX_EMPTY empty cells, within a budget of positions tied to
    * the move's limits; a proven winning move is played at once.
    */

@@ -9,8 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type DeadCells, deadCells } from '../../src/search/dead-cells.js';
-import { solve } from '../../src/search/solver.js';
+import { type DeadCells, deadCells } from '../../src/search/knowledge/dead-cells.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { ANY, boardText, everyBoard, randomBoards, testRandom } from '../helpers/boards.js';
 import { oracleWinner } from '../helpers/oracle.js';
 

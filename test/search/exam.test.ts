@@ -14,7 +14,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { examSteps, parseExam } from '../../src/htp/exam.js';
 import { engineLink, runExamScript } from '../../src/htp/exam-script.js';
-import { solve } from '../../src/search/solver.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { ROOT } from '../helpers/build.js';
 import { tacticalSet } from '../helpers/tactical-set.js';

@@ -8,7 +8,7 @@ import { type CellIndex, GameKind, type Geometry, areNeighbors, geometryOf } fro
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { nearCells } from '../../src/search/proximity.js';
+import { nearCells } from '../../src/search/knowledge/proximity.js';
 
 /** The cells near `c`, found by looking at every pair of cells. */
 function nearByHand(g: Geometry, c: CellIndex): CellIndex[] {

@@ -5,9 +5,9 @@
  * cells that were empty at the start and the side to move. It is the oracle
  * the search's tests use.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import type { Position } from '../game/position.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import type { Position } from '../../game/position.js';
 import { stoneWins } from './connect.js';
 import { connectingMoves, mustPlay } from './tactics.js';
 import { virtualWinner } from './virtual-connection.js';

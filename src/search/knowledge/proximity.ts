@@ -7,8 +7,8 @@
  * treat every cell of the board alike until the playouts tell them apart.
  * Off by default: at equal time it showed no gain (README: "The proximity prior").
  */
-import { type CellIndex, type Geometry, neighborsOf } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { type CellIndex, type Geometry, neighborsOf } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { linkTable } from './virtual-connection.js';
 
 export interface NearCells {

@@ -6,10 +6,10 @@
  * decided on the cells alone, so it stays exact (the must-play region
  * sound, as the connections are), and costs a few passes over the board.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../game/geometry.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../../game/geometry.js';
 import { goalEdges } from './connect.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
 import { cachedGameConnections } from './h-search.js';
 import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';

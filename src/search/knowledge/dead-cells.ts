@@ -22,9 +22,9 @@
  * Y is left out: its sides are not stones of either player, so the arc
  * argument does not carry over as it stands.
  */
-import { Color } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { Color } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 
 /** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
 const EMPTY = 0;
