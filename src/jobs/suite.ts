@@ -8,7 +8,7 @@
 import { FillKind } from '../fill/fill.js';
 import { GameKind, geometryOf } from '../game/geometry.js';
 import { adapterText } from '../gpu/gpu-device.js';
-import type { Evaluator, GpuKernel } from '../eval/types.js';
+import { type Evaluator, GPU_KERNELS, type GpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu } from './validate-gpu.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
@@ -34,7 +34,7 @@ export interface SuiteSpec {
 export const DEFAULT_SUITE: SuiteSpec = {
   games: [GameKind.Hex, GameKind.Y],
   sizes: [7, 11, 19],
-  kernels: ['bpr', 'bitsliced', 'floodfill'],
+  kernels: GPU_KERNELS,
   fill: FillKind.Exact,
   playouts: 1 << 22,
   // The CPU backend's rate hardly depends on the batch; more would only take longer.
