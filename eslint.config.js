@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', '.ci/**/*.js'],
+    files: ['bin/**/*.js', '.ci/**/*.js', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

@@ -1,3 +1,5 @@
+// The declarations name WebGPU's types (GPUDevice, …): this brings them to a TypeScript user with the package.
+/// <reference types="@webgpu/types" preserve="true" />
 /** hexbatch as a library: the game model, fills, win tests and the evaluator. */
 export { Color, type Player, type Winner, colorName, opponent, parsePlayer } from './game/color.js';
 export { GameKind, MAX_SIZE, type BoardSize, type Cells, type CellIndex, type Geometry, checkSize, geometryOf, mirrorCell, parseGameKind } from './game/geometry.js';

@@ -39,8 +39,8 @@ describe('the packed library in an empty project', () => {
     const target = join(project, 'node_modules', 'hexbatch');
     mkdirSync(target, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-    // What npm would install beside it, taken from here; and the WebGPU types, which TypeScript users add.
-    for (const dep of [...Object.keys(pkg.dependencies), '@webgpu/types']) {
+    // What npm would install beside it (the WebGPU types among them), taken from here.
+    for (const dep of Object.keys(pkg.dependencies)) {
       const link = join(project, 'node_modules', dep);
       mkdirSync(dirname(link), { recursive: true });
       symlinkSync(join(ROOT, 'node_modules', dep), link, 'dir');
@@ -53,6 +53,13 @@ describe('the packed library in an empty project', () => {
     expect(files).toContain('package/dist/index.js');
     expect(files).toContain('package/dist/types/index.d.ts');
     expect(files.filter((f) => f.endsWith('.wgsl') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+  });
+
+  it('runs no script of its own when installed', () => {
+    // npm lists prepare among the install scripts that a user must approve.
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hexbatch', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const scripts = Object.keys(installed.scripts ?? {});
+    expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
   });
 
   it("imports { createEvaluator } from 'hexbatch' in plain Node, and the CPU and WebGPU agree playout for playout", () => {
@@ -84,7 +91,7 @@ console.log(JSON.stringify(out));
     expect(out['cpu']?.black).toBeGreaterThan(2048);
   }, 120_000);
 
-  it('type-checks a TypeScript user of the package against its declarations', () => {
+  it('type-checks a TypeScript user of the package against its declarations, with no types of their own to add', () => {
     writeFileSync(
       join(project, 'user.ts'),
       `import { Color, createEvaluator, type Evaluator, type PositionResult, GameKind, geometryOf } from 'hexbatch';
@@ -97,7 +104,7 @@ export const rate: number = r?.winRate ?? 0;
 `,
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', '@webgpu/types', '--skipLibCheck', 'false', 'user.ts'];
+    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false', 'user.ts'];
     const result = spawnSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
