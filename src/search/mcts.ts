@@ -28,6 +28,7 @@ import { type NearCells, nearCells } from './proximity.js';
 import { Selection, keepsAmaf } from './selection.js';
 import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './swap-rule.js';
 
+/** A search's settings, fixed for its tree; `defaultSettings(backend, seed)` gives the engine's. */
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
   readonly leavesPerRound: number;
@@ -145,6 +146,7 @@ export function solverBudget(limits: SearchLimits): number {
 /** The playouts of a search given neither limit. */
 const PLAYOUTS_WITHOUT_LIMITS = 1000;
 
+/** One search's limits and hooks; with neither limit it stops after 1,000 playouts. */
 export interface SearchLimits {
   /** Stop once this many playouts are counted (deterministic for a seed). */
   readonly playouts?: number;
@@ -165,6 +167,7 @@ export interface SearchLimits {
   readonly searchForced?: boolean;
 }
 
+/** The search so far, told after every round. */
 export interface SearchProgress {
   /** Playouts counted so far in this search. */
   readonly playouts: number;
@@ -174,6 +177,7 @@ export interface SearchProgress {
   readonly moves: readonly MoveStat[];
 }
 
+/** A root move's statistics. */
 export interface MoveStat {
   readonly move: Move;
   readonly visits: number;
@@ -192,6 +196,7 @@ export function moveValue(stat: MoveStat): number {
   return stat.proven === 'won' ? 1 : stat.proven === 'lost' ? 0 : stat.winRate;
 }
 
+/** The move a search chose, with what the search knows of it and of the other root moves. */
 export interface SearchResult {
   readonly move: Move;
   /**
@@ -432,6 +437,7 @@ function rootMoves(root: Node, amaf: boolean): MoveStat[] {
   return stats.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }
 
+/** The batched Monte Carlo tree search: each round picks B leaves, evaluates them in one call of K playouts each, and backs the wins up; the tree is kept between moves. */
 export class Mcts {
   private root: Node | null = null;
   /** The Position every descent walks on, reset to the root each time. */
