@@ -73,7 +73,7 @@ export function addEngineOptions(command: Command): Command {
     .option('--fill <kind>', "the playouts' fill: exact or coin", 'exact')
     .option('--tactics <list>', `exact tactics: ${TACTICS_SYNTAX}`, 'on')
     .option('--solver <on|off>', 'solve late positions exactly at the root', 'on')
-    .option('--selection <rule>', `the search's selection rule: ${SELECTIONS.join(', ')} (README: Search and the HTP engine); default ${DEFAULT_ENGINE_SETTINGS.selection}`)
+    .option('--selection <rule>', `the search's selection rule: ${SELECTIONS.join(', ')} (docs/search.md); default ${DEFAULT_ENGINE_SETTINGS.selection}`)
     .option('--rave <on|off>', 'the older switch: on is --selection uct-rave, off --selection uct')
     .option('--puct-exploration <c>', boundedNumberHelp(PUCT_EXPLORATION, `PUCT's exploration constant, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.puctExploration}`))
     .option('--prior-temperature <t>', boundedNumberHelp(PRIOR_TEMPERATURE, `the AMAF prior's softmax temperature, with --selection puct-amaf; default ${DEFAULT_ENGINE_SETTINGS.priorTemperature}`))

@@ -55,7 +55,7 @@ export interface EngineSettings {
 
 const CPU_SEARCH = defaultSettings('cpu');
 
-/** Seconds per move when no limit is given: the strength the README's figures are measured at, quick enough for HexGui. */
+/** Seconds per move when no limit is given: the time the engine's strength is measured at, and quick enough for HexGui. */
 export const DEFAULT_SECONDS = 1;
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {

@@ -236,7 +236,7 @@ export type Tactic = (typeof TACTICS)[number];
 /** The tactics a search uses. */
 export type TacticSet = ReadonlySet<Tactic>;
 
-/** The tactics that only a name switches on: no measurement has shown them to help (README, Matches). */
+/** The tactics that only a name switches on: no match has shown them to help, so `on` leaves them out. */
 export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge'];
 
 /** Every tactic, the opt-in ones included. */
