@@ -4,7 +4,8 @@
  * repository's node_modules (so the test needs no registry). Plain Node
  * then imports 'hexbatch' and evaluates on the CPU and on WebGPU (Dawn),
  * TypeScript type-checks against its declarations, Vite bundles it for the
- * browser, and every `js` example in the README runs as written.
+ * browser, and every `js` example of the README and docs/library.md runs
+ * as written.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,8 +25,8 @@ function node(script: string, file: string) {
   return spawnSync(process.execPath, [file], { cwd: project, encoding: 'utf8', timeout: 120_000 });
 }
 
-/** The README's ```js blocks. */
-function readmeExamples(readme: string): string[] {
+/** A Markdown file's ```js blocks. */
+function jsExamples(readme: string): string[] {
   return [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
 }
 
@@ -122,16 +123,16 @@ export const rate: number = r?.winRate ?? 0;
     expect(code).not.toMatch(/^import[^\n]*from ["']node:/m);
   }, 120_000);
 
-  const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  const examples = ['README.md', 'docs/library.md'].flatMap((file) => jsExamples(readFileSync(join(ROOT, file), 'utf8')).map((code, i) => ({ file, n: i + 1, code })));
 
-  it('finds the README examples', () => {
-    expect(examples.length).toBeGreaterThan(0);
-    for (const e of examples) expect(e).toContain("from 'hexbatch'");
+  it('finds the examples of the README and docs/library.md', () => {
+    for (const file of ['README.md', 'docs/library.md']) expect(examples.filter((e) => e.file === file).length).toBeGreaterThan(0);
+    for (const e of examples) expect(e.code).toContain("from 'hexbatch'");
   });
 
-  examples.forEach((example, i) => {
-    it(`runs README example ${i + 1} as written`, () => {
-      const result = node(example, `readme-${i + 1}.mjs`);
+  examples.forEach(({ file, n, code }) => {
+    it(`runs ${file}'s example ${n} as written`, () => {
+      const result = node(code, `example-${file.replace(/\W/g, '-')}-${n}.mjs`);
       expect(result.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hexbatch: '))).toEqual([]);
       expect(result.status).toBe(0);
       expect(result.stdout).not.toBe('');
