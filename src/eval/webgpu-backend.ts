@@ -19,6 +19,7 @@ import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts 
 import { PositionTally, addCounts } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
 
+/** How `createWebGpuEvaluator` opens the device and shapes its dispatches. */
 export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
   /** Invocations per workgroup (default 64, or the subgroup size where that is larger). */
   readonly workgroupSize?: number;
@@ -30,6 +31,7 @@ export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
   readonly dispatchLimits?: Partial<DispatchLimits>;
 }
 
+/** The WebGPU backend: an Evaluator that also exposes its device context and the kernel variant each kernel name runs. */
 export interface WebGpuEvaluator extends Evaluator {
   readonly backend: 'webgpu';
   readonly context: GpuContext;
@@ -59,6 +61,7 @@ function checkWorkgroupSettings(limits: GPUSupportedLimits, workgroupSize: numbe
   }
 }
 
+/** The WebGPU backend: opens a device (navigator.gpu in a browser, Dawn in Node) and checks the workgroup settings against it; rejects with `WebGpuUnavailableError` when there is no adapter. */
 export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<WebGpuEvaluator> {
   const context = await openGpu(options);
   const device = context.device;

@@ -29,9 +29,9 @@ import type { BprLayout } from '../game/reduction-triangle.js';
 /**
  * The largest board generated, in cells: Hex 14 (196) and Y 19 (190). Every
  * board cell's word is live at the first pass, and a GPU thread has at most
- * 255 registers (NVIDIA), so larger boards would spill anyway. Compiling is
- * also slow past it: on SwiftShader a pipeline takes about 4 s for Hex 11,
- * 26 s for Hex 15, 17 s for Y 20 and 90 s for Y 32 (measured 2026-11-23).
+ * 255 registers (NVIDIA), so larger boards would spill anyway. Compiling the
+ * straight-line code also grows steeply with the board, on SwiftShader to
+ * tens of seconds a pipeline past this size.
  */
 export const UNROLLED_MAX_CELLS = 196;
 

@@ -37,6 +37,7 @@ function decided(move: Move, winRate: number | null, reusedPlayouts: number, tac
   return { move, winRate, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic, moves: [] };
 }
 
+/** The batched Monte Carlo tree search: each round picks B leaves, evaluates them in one call of K playouts each, and backs the wins up; the tree is kept between moves. */
 export class Mcts {
   private root: Node | null = null;
   /** The Position every descent walks on, reset to the root each time. */

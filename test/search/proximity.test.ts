@@ -54,7 +54,7 @@ describe('the proximity prior in the search', () => {
     return result.moves.map((m) => m.move as CellIndex);
   }
 
-  // The value measured in the README (the default is none).
+  // The value tried in matches (the default is none).
   const PRIOR = 0.05;
 
   test("with it the first round goes to the cells near the opponent's last move, without it elsewhere too", async () => {

@@ -5,6 +5,7 @@ import type { TacticKind } from '../knowledge/tactics.js';
 /** The playouts of a search given neither limit. */
 export const PLAYOUTS_WITHOUT_LIMITS = 1000;
 
+/** One search's limits and hooks; with neither limit it stops after 1,000 playouts. */
 export interface SearchLimits {
   /** Stop once this many playouts are counted (deterministic for a seed). */
   readonly playouts?: number;
@@ -25,6 +26,7 @@ export interface SearchLimits {
   readonly searchForced?: boolean;
 }
 
+/** The search so far, told after every round. */
 export interface SearchProgress {
   /** Playouts counted so far in this search. */
   readonly playouts: number;
@@ -34,6 +36,7 @@ export interface SearchProgress {
   readonly moves: readonly MoveStat[];
 }
 
+/** A root move's statistics. */
 export interface MoveStat {
   readonly move: Move;
   readonly visits: number;
@@ -52,6 +55,7 @@ export function moveValue(stat: MoveStat): number {
   return stat.proven === 'won' ? 1 : stat.proven === 'lost' ? 0 : stat.winRate;
 }
 
+/** The move a search chose, with what the search knows of it and of the other root moves. */
 export interface SearchResult {
   readonly move: Move;
   /**

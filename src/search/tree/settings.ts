@@ -5,6 +5,7 @@ import type { TacticSet } from '../knowledge/tactics.js';
 import { Selection } from '../selection.js';
 import type { SearchLimits } from './result.js';
 
+/** A search's settings, fixed for its tree; `defaultSettings(backend, seed)` gives the engine's. */
 export interface SearchSettings {
   /** Leaves per round (B): one `evaluate` call evaluates them all. */
   readonly leavesPerRound: number;
@@ -116,17 +117,17 @@ export function solverBudget(limits: SearchLimits): number {
 
 /**
  * The selection rule and its constants, the same on every backend: PUCT-AMAF
- * beat UCT-RAVE at equal playouts on Hex 7, 9 and 11 (docs/search.md); k, c
- * and τ were tuned on CPU B and K only.
+ * is the strongest rule measured, ahead of UCT-RAVE at equal playouts and at
+ * equal time; k, c and τ were tuned on CPU B and K only.
  */
 const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
 
 /**
- * B and K for a backend (docs/search.md says how they were chosen). On the
- * CPU backend the tree pays per leaf and each round pays per call (its post,
- * its back-up, the threads' hand-over), so a larger K and B keep more of the
- * bare rate, but at equal time a larger K played worse and a larger B no
- * better. The GPU pays per call, so it takes many leaves at once.
+ * B and K for a backend. On the CPU backend the tree pays per leaf and each
+ * round pays per call (its post, its back-up, the threads' hand-over), so a
+ * larger K or B keeps more of the evaluator's bare rate; but at equal time a
+ * larger K played worse than K = 256, while B = 16 kept the rate without
+ * losing strength. The GPU pays per call, so it takes many leaves at once.
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   const rest = { ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
