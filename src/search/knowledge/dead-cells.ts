@@ -102,35 +102,100 @@ export interface DeadCells {
   readonly filled: Cells;
 }
 
-/** The state of ring slot `i` of cell `c` on `cells`. */
-function slotState(slots: Int32Array, cells: Cells, c: CellIndex, i: number): number {
-  const s = slots[c * 6 + i] as number;
-  return s >= 0 ? (cells[s] as number) : -1 - s;
-}
+/** Per ring code and empty slot i, bit 0 (black) or 1 (white): a stone of that colour on slot i makes the cell dead. */
+const KILLED_BY: Uint8Array = (() => {
+  const table = new Uint8Array((1 << 12) * 6);
+  for (let code = 0; code < 1 << 12; code++) {
+    for (let i = 0; i < 6; i++) {
+      if (((code >> (2 * i)) & 3) !== EMPTY) continue;
+      const black = DEAD_FILL[code | (BLACK << (2 * i))] !== EMPTY ? 1 : 0;
+      const white = DEAD_FILL[code | (WHITE << (2 * i))] !== EMPTY ? 2 : 0;
+      table[code * 6 + i] = black | white;
+    }
+  }
+  return table;
+})();
 
-/** The colour to fill cell `c` of `cells` with if it is dead, else EMPTY. */
-function deadFill(slots: Int32Array, cells: Cells, c: CellIndex): number {
-  let code = 0;
-  for (let i = 0; i < 6; i++) code |= slotState(slots, cells, c, i) << (2 * i);
-  return DEAD_FILL[code] as number;
-}
+/** Per cell and ring slot whose neighbour is on the board: the slot the cell takes in that neighbour's ring. */
+const backSlots = perGeometry((g): Int8Array => {
+  const slots = ringSlots(g);
+  const back = new Int8Array(g.cellCount * 6).fill(-1);
+  for (let c = 0; c < g.cellCount; c++) {
+    for (let i = 0; i < 6; i++) {
+      const d = slots[c * 6 + i] as number;
+      if (d >= 0) back[c * 6 + i] = (i + 3) % 6;
+    }
+  }
+  return back;
+});
 
-/** Whether a stone of `colour` on either of the empty cells a and b makes the other dead. */
-function capturedBy(slots: Int32Array, cells: Cells, a: CellIndex, b: CellIndex, colour: number): boolean {
-  cells[b] = colour;
-  const aDies = deadFill(slots, cells, a) !== EMPTY;
-  cells[b] = Color.Empty;
-  if (!aDies) return false;
-  cells[a] = colour;
-  const bDies = deadFill(slots, cells, b) !== EMPTY;
-  cells[a] = Color.Empty;
-  return bDies;
+/** Per entry of the geometry's neighbour list (a → b): b's slot in a's ring. */
+const neighborSlots = perGeometry((g): Int8Array => {
+  const slots = ringSlots(g);
+  const out = new Int8Array(g.neighbors.length);
+  for (let a = 0; a < g.cellCount; a++) {
+    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) {
+      out[k] = [0, 1, 2, 3, 4, 5].find((i) => slots[a * 6 + i] === g.neighbors[k]) as number;
+    }
+  }
+  return out;
+});
+
+/**
+ * A board being filled, with every cell's ring code kept as stones land:
+ * a cell's deadness is one table look-up, and a pair's capture two. A cell
+ * whose ring changed is marked, since only those can turn dead or captured.
+ */
+class RingBoard {
+  readonly codes: Uint16Array;
+  /** Cells whose ring changed since they were last looked at. */
+  readonly changed: Uint8Array;
+  /** The lowest marked cell, or the cell count when none is. */
+  lowestChanged: number;
+  /** The lowest cell whose ring changed since the pairs' scan last reset it. */
+  lowestTouched: number;
+
+  constructor(
+    private readonly g: Geometry,
+    readonly cells: Cells,
+  ) {
+    const slots = ringSlots(g);
+    this.codes = new Uint16Array(g.cellCount);
+    this.changed = new Uint8Array(g.cellCount).fill(1);
+    this.lowestChanged = 0;
+    this.lowestTouched = g.cellCount;
+    for (let c = 0; c < g.cellCount; c++) {
+      let code = 0;
+      for (let i = 0; i < 6; i++) {
+        const s = slots[c * 6 + i] as number;
+        code |= (s >= 0 ? (cells[s] as number) : -1 - s) << (2 * i);
+      }
+      this.codes[c] = code;
+    }
+  }
+
+  /** Puts `colour` on empty cell `c`, and tells its neighbours' rings. */
+  place(c: CellIndex, colour: number, slots: Int32Array, back: Int8Array): void {
+    this.cells[c] = colour;
+    for (let i = 0; i < 6; i++) {
+      const d = slots[c * 6 + i] as number;
+      if (d < 0) continue;
+      this.codes[d] = (this.codes[d] as number) | (colour << (2 * (back[c * 6 + i] as number)));
+      this.changed[d] = 1;
+      if (d < this.lowestChanged) this.lowestChanged = d;
+      if (d < this.lowestTouched) this.lowestTouched = d;
+    }
+  }
 }
 
 /**
  * The dead cells and captured pairs of a Hex board, filling each as it is
  * found and looking again until no more appear (captured pairs only once
- * no cell is dead); none on Y boards (see above).
+ * no cell is dead); none on Y boards (see above). The result is that of
+ * looking at every cell in index order, pass after pass, and at the pairs in
+ * the order of the geometry's neighbour lists from the start after every
+ * capture; cells and pairs whose rings did not change since they were last
+ * looked at are skipped, as they cannot have turned.
  */
 export function deadCells(g: Geometry, cells: Cells): DeadCells {
   const filled = cells.slice();
@@ -138,34 +203,53 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
   const captured: CellIndex[] = [];
   if (g.game !== GameKind.Hex) return { dead, captured, filled };
   const slots = ringSlots(g);
+  const back = backSlots(g);
+  const board = new RingBoard(g, filled);
+  const { codes, changed } = board;
+  const n = g.cellCount;
+  // Passes over the marked cells: one found dead below the pass's position waits for the next pass, as in a full scan.
   const fillDead = (): void => {
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let c = 0; c < g.cellCount; c++) {
-        if (filled[c] !== Color.Empty) continue;
-        const fill = deadFill(slots, filled, c);
+    while (board.lowestChanged < n) {
+      const from = board.lowestChanged;
+      board.lowestChanged = n;
+      for (let c = from; c < n; c++) {
+        if (changed[c] === 0) continue;
+        if (filled[c] !== Color.Empty) {
+          changed[c] = 0;
+          continue;
+        }
+        const fill = DEAD_FILL[codes[c] as number] as number;
         if (fill === EMPTY) continue;
-        filled[c] = fill;
+        board.place(c, fill, slots, back);
         dead.push(c);
-        changed = true;
       }
     }
   };
   fillDead();
-  for (let a = 0; a < g.cellCount; a++) {
+  const toSlot = neighborSlots(g);
+  let a = 0;
+  while (a < n) {
+    let captor = EMPTY;
     for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty; k++) {
       const b = g.neighbors[k] as number;
       if (b < a || filled[b] !== Color.Empty) continue;
-      const captor = capturedBy(slots, filled, a, b, BLACK) ? BLACK : capturedBy(slots, filled, a, b, WHITE) ? WHITE : EMPTY;
-      if (captor === EMPTY) continue;
-      filled[a] = captor;
-      filled[b] = captor;
+      const i = toSlot[k] as number;
+      // A stone of X on b kills a, and one on a kills b: bit X of both look-ups.
+      const both = (KILLED_BY[(codes[a] as number) * 6 + i] as number) & (KILLED_BY[(codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
+      if (both === 0) continue;
+      captor = both & 1 ? BLACK : WHITE;
+      board.lowestTouched = n;
+      board.place(a, captor, slots, back);
+      board.place(b, captor, slots, back);
       captured.push(a, b);
-      // Their stones may kill cells already passed over: look again from the start.
+      // Their stones may kill cells already passed over.
       fillDead();
-      a = -1;
       break;
     }
+    // After a capture the pairs are looked at again from the start; those
+    // whose cells' rings are all as they were are skipped. A cell's
+    // neighbours lie at most a row (size cells) below it.
+    a = captor === EMPTY ? a + 1 : Math.max(0, board.lowestTouched - (g.size as number));
   }
   return { dead, captured, filled };
 }
