@@ -37,6 +37,8 @@ export interface EngineSettings {
   readonly knowledgeThreshold: number;
   /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
   readonly hSearchThreshold: number;
+  /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
+  readonly reducedBoard: boolean;
 }
 
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
@@ -183,6 +185,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   playoutsPerLeaf: null,
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
   hSearchThreshold: H_SEARCH_THRESHOLD,
+  reducedBoard: false,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -203,6 +206,7 @@ export const SETTINGS: readonly SettingRecord[] = [
   record({ key: 'playoutsPerLeaf', name: 'per-leaf', flag: 'playouts-per-leaf', argument: '<n>', help: 'playouts per leaf (K)', parse: (t) => parseWhole(PLAYOUTS_PER_LEAF_BOUND, t), range: wholeRangeText(PLAYOUTS_PER_LEAF_BOUND), format: formatNumberOrNone('default'), rebuild: 'search', search: true, inMatch: true, defaultText: "the backend's" }),
   record({ key: 'knowledgeThreshold', name: 'knowledge', flag: 'knowledge-threshold', argument: '<n>', help: 'leaves below a node before the mustplay tactic prunes its moves', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
   record({ key: 'hSearchThreshold', name: 'h-search', flag: 'h-search-threshold', argument: '<n>', help: 'leaves below a node before the h-search tactic looks at it (the root: at once)', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'reducedBoard', name: 'reduced', flag: 'reduced-board', argument: '<on|off>', help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)", parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
 ];
 
 /** The record called `name` (its match key and HTP word), or undefined. */

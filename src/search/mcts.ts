@@ -13,6 +13,7 @@ import { opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import type { Evaluator } from '../eval/types.js';
+import { deadCells } from './knowledge/dead-cells.js';
 import { nearCells } from './knowledge/proximity.js';
 import { splitBridges } from './knowledge/leaf-bridges.js';
 import { solveWithin } from './knowledge/solver.js';
@@ -261,7 +262,7 @@ export class Mcts {
     const position = this.walker;
     position.resetTo(rootPosition);
     const path: Node[] = [root];
-    const leaf = (): Leaf => ({ path, request: { geometry: position.geometry, cells: position.cells(), toMove: position.toMove }, swapMayCome: position.canSwap() });
+    const leaf = (parent: Node | null = null): Leaf => ({ path, request: { geometry: position.geometry, cells: this.leafCells(parent, position), toMove: position.toMove }, swapMayCome: position.canSwap() });
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
@@ -279,22 +280,46 @@ export class Mcts {
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
         node.addKid(child);
+        this.keepReduced(node, position);
         position.play(move);
         prove(this.context, child, position);
         path.push(child);
-        return leaf();
+        return leaf(node);
       }
       const slot = select(this.context, node);
       if (slot < 0) return leaf();
       const chosen = node.kidAt(slot, position.toMove);
+      if (chosen.visits === 0) this.keepReduced(node, position);
       position.play(chosen.move);
       path.push(chosen);
       if (chosen.visits === 0) {
         prove(this.context, chosen, position);
         if (chosen.proven !== null) node.priors = null;
-        return leaf();
+        return leaf(node);
       }
       node = chosen;
     }
+  }
+
+  /** With reduced-board playouts, makes `node`'s reduced board (from its `position`) if it has none: on Hex, where no swap may come. */
+  private keepReduced(node: Node, position: Position): void {
+    if (this.settings.reducedBoard !== true || node.reduced !== null || position.canSwap()) return;
+    node.reduced = deadCells(position.geometry, position.peekCells()).filled;
+  }
+
+  /**
+   * The cells a leaf is evaluated on: the board as it is, or with reduced-board
+   * playouts its parent's reduced board with the leaf's own stone: the cells
+   * dead or captured in the parent stay so below it, whoever plays (more
+   * stones only narrow a ring's fillings), and a stone played into a captured
+   * pair is answered by its captor.
+   */
+  private leafCells(parent: Node | null, position: Position): Uint8Array {
+    const cells = position.cells();
+    const reduced = parent?.reduced ?? null;
+    if (reduced === null || position.canSwap()) return cells;
+    // The leaf's own stone is not empty, so it stays.
+    for (let c = 0; c < cells.length; c++) if (cells[c] === 0) cells[c] = reduced[c] as number;
+    return cells;
   }
 }

@@ -27,6 +27,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'per-leaf': '32',
   knowledge: '3',
   'h-search': '7',
+  reduced: 'on',
 };
 
 const silent = { write: () => true } as unknown as NodeJS.WritableStream;

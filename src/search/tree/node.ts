@@ -65,6 +65,8 @@ export class Node {
   priorTotal = 0;
   /** The array the priors were last made in, made again in place (so that GC has less to do). */
   priorBuffer: Float64Array | null = null;
+  /** With reduced-board playouts: this node's board with its dead cells and captured pairs filled, made when a leaf below it first needs it. */
+  reduced: Uint8Array | null = null;
 
   constructor(
     /** The move into this node; at a new root, the opponent's last move if known, else SWAP. */

@@ -80,6 +80,14 @@ export interface SearchSettings {
    * H_SEARCH_THRESHOLD; never below the knowledge threshold).
    */
   readonly hSearchThreshold?: number;
+  /**
+   * Evaluate each leaf on its parent's reduced board (knowledge/dead-cells.ts):
+   * the parent's dead cells filled and its captured pairs given to their
+   * captors, the leaf's own move on top. Those cells are then nobody's moves:
+   * the exact fill shares out the cells still empty. Hex only, and not where a
+   * swap may come (it would hand the captured stones over).
+   */
+  readonly reducedBoard?: boolean;
 }
 
 /** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
