@@ -17,7 +17,7 @@ import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
 import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts } from './result-checks.js';
 import { PositionTally, addCounts } from './tally.js';
-import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
+import type { DecideOptions, EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
 
 /** How `createWebGpuEvaluator` opens the device and shapes its dispatches. */
 export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
@@ -61,6 +61,142 @@ function checkWorkgroupSettings(limits: GPUSupportedLimits, workgroupSize: numbe
   }
 }
 
+/** What one kernel run is asked for. */
+interface KernelRequest {
+  readonly kernel: GpuKernel;
+  readonly fill: FillKind | null;
+  readonly playouts: number;
+  readonly seed: number;
+  readonly ownership: boolean;
+  readonly winners: boolean;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The device's kernels as one evaluator uses them: each setting's WGSL, the dispatch plan, and the runner. */
+class KernelRunner {
+  // Assembling a generated kernel's WGSL takes milliseconds, as long as a
+  // small call's whole GPU work, so each setting is assembled once.
+  private readonly builds = new Map<string, ShaderBuild>();
+
+  constructor(
+    readonly context: GpuContext,
+    private readonly limits: DispatchLimits,
+    readonly runner: GpuRunner,
+    private readonly baseWorkgroupSize: number,
+    private readonly boardsPerInvocation: number,
+  ) {}
+
+  variantOf(kernel: GpuKernel, g?: Geometry): KernelVariant {
+    return variantFor(kernel, this.context.subgroups, g && bprLayout(g));
+  }
+
+  private shaderFor(g: Geometry, request: KernelRequest): ShaderBuild {
+    const variant = this.variantOf(request.kernel, g);
+    const key = `${variant.name}|${g.game}|${g.size}|${request.fill}|${request.winners}|${request.ownership}`;
+    let build = this.builds.get(key);
+    if (!build) {
+      const workgroupSize = variant.workgroupSize(this.baseWorkgroupSize, this.context.subgroupMaxSize);
+      build = buildShader({ variant, geometry: g, fill: request.fill, workgroupSize, boardsPerInvocation: this.boardsPerInvocation, writeWinners: request.winners, ownership: request.ownership });
+      this.builds.set(key, build);
+    }
+    return build;
+  }
+
+  /** Runs `request` over `sources`, dispatch by dispatch, each output to `onOutput`; the kernel time summed where timestamps exist. */
+  async run(g: Geometry, sources: readonly RecordSource[], request: KernelRequest, onOutput: (output: DispatchOutput) => void): Promise<{ dispatches: number; kernelNs: number | null }> {
+    const build = this.shaderFor(g, request);
+    const dispatches = planDispatches(
+      {
+        positions: sources.length,
+        playouts: request.playouts,
+        decide: request.fill === null,
+        itemsPerWorkgroup: build.itemsPerWorkgroup,
+        recordBytes: recordWords(g.cellCount) * 4,
+        cellCount: g.cellCount,
+        ownership: request.ownership,
+        winners: request.winners,
+        packsPositions: build.packsPositions,
+      },
+      this.limits,
+    );
+    let kernelNs: number | null = this.context.timestamps ? 0 : null;
+    const job = {
+      build,
+      sources,
+      cellCount: g.cellCount,
+      seed: request.seed,
+      dispatches,
+      ownership: request.ownership,
+      outputWords: (d: Dispatch) => (request.winners ? Math.ceil((d.positionCount * d.playoutCount) / 16) : 0),
+    };
+    await this.runner.run(
+      job,
+      (output) => {
+        if (kernelNs !== null) kernelNs = output.kernelNs === null ? null : kernelNs + output.kernelNs;
+        onOutput(output);
+      },
+      request.signal,
+    );
+    return { dispatches: dispatches.length, kernelNs };
+  }
+}
+
+/** Adds one dispatch's counts (and ownership and winners, where asked) to its positions' tallies. */
+function tallyOutput(tallies: readonly PositionTally[], cellCount: number, output: DispatchOutput): void {
+  const d = output.dispatch;
+  for (let pl = 0; pl < d.positionCount; pl++) {
+    const tally = tallies[d.positionStart + pl] as PositionTally;
+    tally.blackWins += output.counts[2 * pl] as number;
+    tally.whiteWins += output.counts[2 * pl + 1] as number;
+    if (output.ownership) {
+      const base = pl * ownershipWords(cellCount);
+      addCounts(tally.ownership, output.ownership.subarray(base, base + cellCount));
+      addCounts(tally.blackOwned, output.ownership.subarray(base + cellCount, base + 2 * cellCount));
+    }
+    if (tally.winners && output.winners) {
+      for (let q = 0; q < d.playoutCount; q++) tally.winners[d.playoutStart + q] = winnerAt(output.winners, pl * d.playoutCount + q);
+    }
+  }
+}
+
+async function evaluateOn(kernels: KernelRunner, positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
+  const start = performance.now();
+  const g = checkEvaluateRequest(positions, options);
+  if (kernels.runner.lost) throw kernels.runner.lost;
+  if (!g) return { results: [], stats: { backend: 'webgpu', dispatches: 0, kernelMs: null, wallMs: 0 } };
+  const tallies = PositionTally.forRequest(positions, g.cellCount, options);
+  const kernel = options.kernel ?? 'bpr';
+  const request: KernelRequest = {
+    kernel,
+    fill: options.fill ?? FillKind.Exact,
+    playouts: options.playouts,
+    seed: options.seed ?? 0,
+    ownership: options.ownership ?? false,
+    winners: options.winners ?? false,
+    signal: options.signal,
+  };
+  const { dispatches, kernelNs } = await kernels.run(g, positions, request, (output) => tallyOutput(tallies, g.cellCount, output));
+  const results = tallies.map((t) => t.result());
+  const ran = kernels.variantOf(kernel, g).name;
+  checkEveryPlayoutDecided(results, ran);
+  checkOwnershipCounts(positions, results, ran);
+  return { results, stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start } };
+}
+
+async function decideOn(kernels: KernelRunner, geometry: Geometry, boards: readonly Cells[], options: DecideOptions): Promise<Winner[]> {
+  const g = checkDecideRequest(geometry, boards, options);
+  if (kernels.runner.lost) throw kernels.runner.lost;
+  const out: Winner[] = new Array<Winner>(boards.length).fill(Color.Empty);
+  const sources = boards.map((cells) => ({ cells, toMove: Color.Black }));
+  const request: KernelRequest = { kernel: options.kernel ?? 'bpr', fill: null, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal };
+  await kernels.run(g, sources, request, (output) => {
+    const d = output.dispatch;
+    for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
+  });
+  checkEveryBoardDecided(boards, out, kernels.variantOf(request.kernel, g).name);
+  return out;
+}
+
 /** The WebGPU backend: opens a device (navigator.gpu in a browser, Dawn in Node) and checks the workgroup settings against it; rejects with `WebGpuUnavailableError` when there is no adapter. */
 export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<WebGpuEvaluator> {
   const context = await openGpu(options);
@@ -80,141 +216,16 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
     throw error;
   }
   const runner = new GpuRunner(context, limits, options.maxInFlight ?? 3);
-
-  const variantOf = (kernel: GpuKernel, g?: Geometry): KernelVariant => variantFor(kernel, context.subgroups, g && bprLayout(g));
-
-  // Assembling a generated kernel's WGSL takes milliseconds, as long as a
-  // small call's whole GPU work, so each setting is assembled once.
-  const builds = new Map<string, ShaderBuild>();
-  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean): ShaderBuild => {
-    const variant = variantOf(kernel, g);
-    const key = `${variant.name}|${g.game}|${g.size}|${fill}|${winners}|${ownership}`;
-    let build = builds.get(key);
-    if (!build) {
-      const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
-      build = buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
-      builds.set(key, build);
-    }
-    return build;
-  };
-
-  async function runKernel(
-    g: Geometry,
-    sources: readonly RecordSource[],
-    request: { kernel: GpuKernel; fill: FillKind | null; playouts: number; seed: number; ownership: boolean; winners: boolean; signal: AbortSignal | undefined },
-    onOutput: (output: DispatchOutput) => void,
-  ): Promise<{ dispatches: number; kernelNs: number | null }> {
-    const build = shaderFor(g, request.kernel, request.fill, request.winners, request.ownership);
-    const decide = request.fill === null;
-    const dispatches = planDispatches(
-      {
-        positions: sources.length,
-        playouts: request.playouts,
-        decide,
-        itemsPerWorkgroup: build.itemsPerWorkgroup,
-        recordBytes: recordWords(g.cellCount) * 4,
-        cellCount: g.cellCount,
-        ownership: request.ownership,
-        winners: request.winners,
-        packsPositions: build.packsPositions,
-      },
-      limits,
-    );
-    let kernelNs: number | null = context.timestamps ? 0 : null;
-    await runner.run(
-      {
-        build,
-        sources,
-        cellCount: g.cellCount,
-        seed: request.seed,
-        dispatches,
-        ownership: request.ownership,
-        outputWords: (d: Dispatch) => (request.winners ? Math.ceil((d.positionCount * d.playoutCount) / 16) : 0),
-      },
-      (output) => {
-        if (kernelNs !== null) kernelNs = output.kernelNs === null ? null : kernelNs + output.kernelNs;
-        onOutput(output);
-      },
-      request.signal,
-    );
-    return { dispatches: dispatches.length, kernelNs };
-  }
-
+  const kernels = new KernelRunner(context, limits, runner, baseWorkgroupSize, boardsPerInvocation);
   return {
     backend: 'webgpu',
     context,
     adapter: context.adapter,
     concurrency: 1,
     description: `WebGPU, ${adapterText(context.adapter)}`,
-    variantOf: (kernel: GpuKernel, geometry?: Geometry): ShaderVariant => variantOf(kernel, geometry).name,
-
-    async evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
-      const start = performance.now();
-      const g = checkEvaluateRequest(positions, options);
-      if (runner.lost) throw runner.lost;
-      if (!g) return { results: [], stats: { backend: 'webgpu', dispatches: 0, kernelMs: null, wallMs: 0 } };
-      const ownership = options.ownership ?? false;
-      const winners = options.winners ?? false;
-      const tallies = PositionTally.forRequest(positions, g.cellCount, options);
-      const { dispatches, kernelNs } = await runKernel(
-        g,
-        positions,
-        {
-          kernel: options.kernel ?? 'bpr',
-          fill: options.fill ?? FillKind.Exact,
-          playouts: options.playouts,
-          seed: options.seed ?? 0,
-          ownership,
-          winners,
-          signal: options.signal,
-        },
-        (output) => {
-          const d = output.dispatch;
-          for (let pl = 0; pl < d.positionCount; pl++) {
-            const tally = tallies[d.positionStart + pl] as PositionTally;
-            tally.blackWins += output.counts[2 * pl] as number;
-            tally.whiteWins += output.counts[2 * pl + 1] as number;
-            if (output.ownership) {
-              const base = pl * ownershipWords(g.cellCount);
-              addCounts(tally.ownership, output.ownership.subarray(base, base + g.cellCount));
-              addCounts(tally.blackOwned, output.ownership.subarray(base + g.cellCount, base + 2 * g.cellCount));
-            }
-            if (tally.winners && output.winners) {
-              for (let q = 0; q < d.playoutCount; q++) {
-                tally.winners[d.playoutStart + q] = winnerAt(output.winners, pl * d.playoutCount + q);
-              }
-            }
-          }
-        },
-      );
-      const results = tallies.map((t) => t.result());
-      const ran = variantOf(options.kernel ?? 'bpr', g).name;
-      checkEveryPlayoutDecided(results, ran);
-      checkOwnershipCounts(positions, results, ran);
-      return {
-        results,
-        stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start },
-      };
-    },
-
-    async decide(geometry: Geometry, boards: readonly Cells[], options = {}): Promise<Winner[]> {
-      const g = checkDecideRequest(geometry, boards, options);
-      if (runner.lost) throw runner.lost;
-      const out: Winner[] = new Array<Winner>(boards.length).fill(Color.Empty);
-      const sources = boards.map((cells) => ({ cells, toMove: Color.Black }));
-      await runKernel(
-        g,
-        sources,
-        { kernel: options.kernel ?? 'bpr', fill: null, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal },
-        (output) => {
-          const d = output.dispatch;
-          for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);
-        },
-      );
-      checkEveryBoardDecided(boards, out, variantOf(options.kernel ?? 'bpr', g).name);
-      return out;
-    },
-
+    variantOf: (kernel: GpuKernel, geometry?: Geometry): ShaderVariant => kernels.variantOf(kernel, geometry).name,
+    evaluate: (positions, options) => evaluateOn(kernels, positions, options),
+    decide: (geometry, boards, options = {}) => decideOn(kernels, geometry, boards, options),
     destroy() {
       runner.destroy(new EvaluatorDestroyedError());
       device.destroy();

@@ -10,7 +10,7 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
 import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
 
 export interface EngineSettings {
   readonly playouts: number | null;
@@ -39,6 +39,8 @@ export interface EngineSettings {
   readonly hSearchThreshold: number;
   /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
   readonly reducedBoard: boolean;
+  /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
+  readonly priorRefresh: number;
 }
 
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
@@ -166,6 +168,7 @@ const THRESHOLD_BOUND: WholeBound = { min: 1, max: 1_000_000_000 };
 const PUCT_EXPLORATION_BOUND: DecimalBound = { above: 0, max: 100 };
 const PRIOR_TEMPERATURE_BOUND: DecimalBound = { above: 0, max: 10 };
 const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
+const PRIOR_REFRESH_BOUND: DecimalBound = { atLeast: 0, max: 10 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -186,6 +189,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
   hSearchThreshold: H_SEARCH_THRESHOLD,
   reducedBoard: false,
+  priorRefresh: PRIOR_REFRESH,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -207,6 +211,7 @@ export const SETTINGS: readonly SettingRecord[] = [
   record({ key: 'knowledgeThreshold', name: 'knowledge', flag: 'knowledge-threshold', argument: '<n>', help: 'leaves below a node before the mustplay tactic prunes its moves', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
   record({ key: 'hSearchThreshold', name: 'h-search', flag: 'h-search-threshold', argument: '<n>', help: 'leaves below a node before the h-search tactic looks at it (the root: at once)', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
   record({ key: 'reducedBoard', name: 'reduced', flag: 'reduced-board', argument: '<on|off>', help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)", parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'priorRefresh', name: 'prior-refresh', flag: 'prior-refresh', argument: '<f>', help: "with --selection puct-amaf, how much a node's visits grow before new AMAF counts remake its priors, as a fraction (0: after every back-up)", parse: (t) => parseDecimal(PRIOR_REFRESH_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(PRIOR_REFRESH_BOUND) }),
 ];
 
 /** The record called `name` (its match key and HTP word), or undefined. */

@@ -28,6 +28,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   knowledge: '3',
   'h-search': '7',
   reduced: 'on',
+  'prior-refresh': '0.25',
 };
 
 const silent = { write: () => true } as unknown as NodeJS.WritableStream;

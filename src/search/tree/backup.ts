@@ -37,9 +37,11 @@ export function propagateProofs(path: readonly Node[]): void {
 
 /**
  * Adds an evaluated leaf's AMAF counts to every slot of every node on its
- * path, for the colour that moves at that node (the slot's mover).
+ * path, for the colour that moves at that node (the slot's mover). The
+ * priors made from them are made again at once, or (with `staleBy` > 1) once
+ * the node's visits have grown past that factor of what they were.
  */
-export function backupAmaf(path: readonly Node[], result: PositionResult): void {
+export function backupAmaf(path: readonly Node[], result: PositionResult, staleBy = 1): void {
   const amaf = new AmafView(result);
   for (const node of path) {
     const { moves, amafVisits, amafWins } = node;
@@ -51,6 +53,6 @@ export function backupAmaf(path: readonly Node[], result: PositionResult): void 
       amafVisits[j] = (amafVisits[j] as number) + amaf.owned(mover, move);
       amafWins[j] = (amafWins[j] as number) + amaf.ownedAndWon(mover, move);
     }
-    node.priors = null;
+    if (staleBy <= 1 || node.visits > staleBy * node.priorsMadeAt) node.priors = null;
   }
 }

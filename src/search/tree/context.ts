@@ -4,7 +4,7 @@ import { type NearCells } from '../knowledge/proximity.js';
 import { type TacticSet, tacticSet } from '../knowledge/tactics.js';
 import { keepsAmaf } from '../selection.js';
 import { randomStream } from './random.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
 
 /** A geometry's near cells (proximity.ts) and a mark per cell. */
 export interface NearMarks {
@@ -34,6 +34,8 @@ export interface TreeContext {
   readonly proximity: number;
   /** With a proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
   near: NearMarks | null;
+  /** SearchSettings.priorRefresh, as the factor a node's visits must pass: 1 + the fraction. */
+  readonly priorRefreshFactor: number;
 }
 
 export function treeContext(settings: SearchSettings): TreeContext {
@@ -47,5 +49,6 @@ export function treeContext(settings: SearchSettings): TreeContext {
     hSearchVisits: Math.max(knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf),
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
     near: null,
+    priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
   };
 }

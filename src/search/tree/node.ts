@@ -63,6 +63,8 @@ export class Node {
    */
   priors: Float64Array | null = null;
   priorTotal = 0;
+  /** The visits the node had when its priors were last made (PUCT-AMAF). */
+  priorsMadeAt = 0;
   /** The array the priors were last made in, made again in place (so that GC has less to do). */
   priorBuffer: Float64Array | null = null;
   /** With reduced-board playouts: this node's board with its dead cells and captured pairs filled, made when a leaf below it first needs it. */

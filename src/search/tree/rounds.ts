@@ -52,6 +52,6 @@ export async function finishRound(context: TreeContext, round: RoundInFlight): P
     const r = results[i] as PositionResult;
     const last = leaf.path[leaf.path.length - 1] as Node;
     backup(leaf.path, last.mover === Color.Black ? r.blackWins : r.whiteWins, k);
-    if (context.amaf) backupAmaf(leaf.path, r);
+    if (context.amaf) backupAmaf(leaf.path, r, context.priorRefreshFactor);
   });
 }

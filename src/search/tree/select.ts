@@ -100,6 +100,7 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   }
   if (near) markNear(near, node.move, 0);
   node.priorTotal = total;
+  node.priorsMadeAt = node.visits;
   node.bestUntried = UNKNOWN;
   if (withoutAmaf === 0 || withoutAmaf === open) node.priors = priors;
   return priors;

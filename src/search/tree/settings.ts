@@ -88,7 +88,18 @@ export interface SearchSettings {
    * swap may come (it would hand the captured stones over).
    */
   readonly reducedBoard?: boolean;
+  /**
+   * PUCT-AMAF: how much a node's visits must grow, as a fraction of those it
+   * had when its priors were made, before new AMAF counts make them again
+   * (a softmax over every slot, at every node a round's leaves pass); 0 makes
+   * them again after every back-up (default PRIOR_REFRESH). A proof below
+   * the node always makes them again.
+   */
+  readonly priorRefresh?: number;
 }
+
+/** SearchSettings.priorRefresh unless told: after every back-up. */
+export const PRIOR_REFRESH = 0;
 
 /** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
 export const PROXIMITY_PRIOR = 0;
