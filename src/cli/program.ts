@@ -20,6 +20,7 @@ import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
+import { registerWorkerCommand } from './worker-command.js';
 
 export function buildProgram(io: CliIo): Command {
   // Settings made before .command() are inherited by every subcommand.
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo): Command {
   registerHtpCommand(program, io);
   registerExamCommand(program, io);
   registerMatchCommand(program, io);
+  registerWorkerCommand(program, io);
   return program;
 }
 
