@@ -17,6 +17,7 @@ import { registerExamCommand } from './exam-command.js';
 import { registerHtpCommand } from './htp-command.js';
 import { registerMatchCommand } from './match-command.js';
 import { registerMethodsCommand } from './methods-command.js';
+import { registerSelfplayCommand } from './selfplay-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIo): Command {
   registerHtpCommand(program, io);
   registerExamCommand(program, io);
   registerMatchCommand(program, io);
+  registerSelfplayCommand(program, io);
   registerWorkerCommand(program, io);
   return program;
 }
