@@ -145,10 +145,15 @@ export async function gatherRun(session: QueueSession, jobs: RunJobs, patienceMs
     if (adds.length === 0) return;
     await queue.addBulk(adds.map((index) => ({ ...jobs.job(index), opts: { ...JOB_OPTIONS, jobId: jobId(jobs.run, index) } })));
   };
+  /** Marks the run stopped (a worker that takes one of its jobs now plays nothing) and removes its jobs no worker holds, all at once. */
   const withdraw = async (): Promise<number> => {
     await store.markStopped(jobs.run);
+    const left = [...queuedAt.keys()].filter((i) => !taken.has(i));
     let removed = 0;
-    for (const index of queuedAt.keys()) if (!taken.has(index)) removed += await queue.remove(jobId(jobs.run, index)).catch(() => 0);
+    for (let at = 0; at < left.length; at += 500) {
+      const counts = await Promise.all(left.slice(at, at + 500).map((i) => queue.remove(jobId(jobs.run, i)).catch(() => 0)));
+      removed += counts.reduce((t: number, c) => t + c, 0);
+    }
     return removed;
   };
 
