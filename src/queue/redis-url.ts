@@ -31,13 +31,8 @@ export class QueueError extends Error {
 
 /** The target a redis:// or rediss:// URL names; throws QueueError (usage) for anything else. */
 export function parseRedisUrl(text: string, env: NodeJS.ProcessEnv = process.env): RedisTarget {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new QueueError(`"${text}" is not a URL (expected redis://HOST:PORT or rediss://:PASSWORD@HOST:PORT)`, true);
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new QueueError(`"${url.protocol}" is not redis: or rediss: (expected redis://HOST:PORT)`, true);
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:')) throw new QueueError(`"${text}" is not a redis:// or rediss:// URL (expected redis://HOST:PORT, or rediss://:PASSWORD@HOST:PORT)`, true);
   if (url.hostname === '') throw new QueueError(`the URL names no host (expected ${url.protocol}//HOST:PORT)`, true);
   const port = url.port === '' ? 6379 : Number(url.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new QueueError(`the port must be a whole number from 1 to 65535`, true);
