@@ -5,11 +5,13 @@
  * verdict.
  */
 import type { MatchGame } from './match.js';
-import { type SprtBounds, type SprtState, pairCounts, sprtState, sprtText } from './sprt.js';
+import { type Pentanomial, type SprtBounds, type SprtState, pairBin, sprtState, sprtText } from './sprt.js';
 import { scoreOf, signedElo } from './stats.js';
 
 export class LiveScore {
   private readonly scores: (number | undefined)[];
+  /** Complete pairs by A's score, kept as games come in. */
+  private readonly pairs: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   private wins = 0;
   private played = 0;
   private state: SprtState | null = null;
@@ -28,7 +30,10 @@ export class LiveScore {
     this.scores[game.index] = score;
     this.wins += score;
     this.played++;
-    if (this.sprt !== null) this.state = sprtState(pairCounts(this.scores), this.sprt);
+    // Games 2k and 2k + 1 are pair k; the pair counts once both are in.
+    const partner = this.scores[game.index ^ 1];
+    if (partner !== undefined) this.pairs[pairBin(score, partner)]++;
+    if (this.sprt !== null) this.state = sprtState(this.pairs as Pentanomial, this.sprt);
     return true;
   }
 

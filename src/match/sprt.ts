@@ -69,21 +69,33 @@ export function sprtLimits(bounds: SprtBounds): { lower: number; upper: number }
 
 /**
  * The λ of the pentanomial of greatest likelihood with mean `s`, for the
- * frequencies `p` of the scores: the root of a function that falls from +∞
- * to −∞ over the interval where every 1 + λ(a_i − s) stays positive, found
- * by bisection.
+ * frequencies `p` of the scores: the root of f(λ) = Σ p_i d_i / (1 + λ d_i),
+ * d_i = a_i − s, which falls from +∞ to −∞ over the interval where every
+ * 1 + λ d_i stays positive. Newton's steps from 0 (the root is near 0 when
+ * the observed mean is near s), with bisection whenever a step would leave
+ * the bracket that holds the root.
  */
 function lambdaFor(p: readonly number[], s: number): number {
   let lo = -1 / (1 - s);
   let hi = 1 / s;
-  const slope = (lambda: number) => p.reduce((t, pi, i) => t + (pi * ((SCORES[i] as number) - s)) / (1 + lambda * ((SCORES[i] as number) - s)), 0);
-  for (let k = 0; k < 100 && hi - lo > 1e-12 * Math.max(1, Math.abs(lo), Math.abs(hi)); k++) {
-    const mid = (lo + hi) / 2;
-    if (mid === lo || mid === hi) break;
-    if (slope(mid) > 0) lo = mid;
-    else hi = mid;
+  let lambda = 0;
+  for (let k = 0; k < 200; k++) {
+    let f = 0;
+    let df = 0;
+    for (let i = 0; i < p.length; i++) {
+      const d = (SCORES[i] as number) - s;
+      const q = d / (1 + lambda * d);
+      f += (p[i] as number) * q;
+      df -= (p[i] as number) * q * q;
+    }
+    if (f > 0) lo = lambda;
+    else hi = lambda;
+    const newton = lambda - f / df;
+    const next = newton > lo && newton < hi ? newton : (lo + hi) / 2;
+    if (Math.abs(next - lambda) <= 1e-14 * Math.max(1, Math.abs(lambda))) return next;
+    lambda = next;
   }
-  return (lo + hi) / 2;
+  return lambda;
 }
 
 /** The log-likelihood ratio of A's expected score being `s1` against `s0`, for the pairs counted in `counts`. */
@@ -116,15 +128,18 @@ export function sprtState(counts: Pentanomial, bounds: SprtBounds): SprtState {
  * 2k and 2k + 1 are pair k.
  */
 export function pairCounts(scores: readonly (number | undefined)[]): Pentanomial {
-  const counts = [0, 0, 0, 0, 0];
+  const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (let k = 0; 2 * k + 1 < scores.length; k++) {
     const a = scores[2 * k];
     const b = scores[2 * k + 1];
-    if (a === undefined || b === undefined) continue;
-    const bin = Math.round((a + b) * 2);
-    counts[bin] = (counts[bin] as number) + 1;
+    if (a !== undefined && b !== undefined) counts[pairBin(a, b)]++;
   }
-  return counts as unknown as Pentanomial;
+  return counts;
+}
+
+/** The pentanomial's bin for a pair in which A scored `a` and `b` (1, ½ or 0 each): 0 … 4. */
+export function pairBin(a: number, b: number): 0 | 1 | 2 | 3 | 4 {
+  return Math.round((a + b) * 2) as 0 | 1 | 2 | 3 | 4;
 }
 
 const fixed = (x: number) => (x < 0 ? `−${(-x).toFixed(2)}` : x.toFixed(2));

@@ -5,6 +5,7 @@
 // first-player advantage (which makes the two games of a pair correlated).
 import { describe, expect, test } from 'vitest';
 import { type Pentanomial, type SprtBounds, pairCounts, parseSprt, pentanomialLlr, scoreOfElo, sprtLimits, sprtState, sprtText } from '../../src/match/sprt.js';
+import { LiveScore } from '../../src/match/live-score.js';
 import { wilsonInterval } from '../../src/match/stats.js';
 
 /** A small seeded generator (mulberry32), so that the simulation is the same on every run. */
@@ -93,6 +94,25 @@ function eloWithFirstMove(target: number, firstMove: number): number {
   }
   return (lo + hi) / 2;
 }
+
+describe('the live score', () => {
+  test('games in any order, each once: the same pairs and test as all games at the end', () => {
+    const bounds = parseSprt('0,30');
+    const random = rng(7);
+    const winners = Array.from({ length: 41 }, () => (random() < 0.6 ? 'A' : 'B') as 'A' | 'B');
+    const order = winners.map((_, i) => i).sort(() => random() - 0.5);
+    const live = new LiveScore(winners.length, bounds);
+    for (const index of order) {
+      const game = { index, black: index % 2 === 0 ? 'A' : 'B', opening: null, winner: winners[index] as 'A' | 'B', played: { moves: [], winner: 1, forfeit: null, resigned: false } } as const;
+      expect(live.add(game)).toBe(true);
+      expect(live.add(game)).toBe(false);
+    }
+    const all = sprtState(pairCounts(winners.map((w) => (w === 'A' ? 1 : 0))), bounds);
+    expect(live.test).toEqual(all);
+    expect(live.games).toBe(41);
+    expect(live.text()).toMatch(new RegExp(`^A ${winners.filter((w) => w === 'A').length}, B \\d+, Elo [+−]\\d+ .*, 20 pairs`));
+  });
+});
 
 describe('error rates on simulated matches of known Elo difference', () => {
   // The rate seen in RUNS simulated tests is itself an estimate: it must not lie
