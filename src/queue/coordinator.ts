@@ -44,8 +44,9 @@ export async function openSession(target: RedisTarget): Promise<QueueSession> {
   });
   const queue = new Queue(QUEUE_NAME, { connection: redisOptions(target) });
   const events = new QueueEvents(QUEUE_NAME, { connection: redisOptions(target) });
-  queue.on('error', onFault);
-  events.on('error', onFault);
+  // Their connections come back by themselves; the store's connection above tells when Redis is away.
+  queue.on('error', () => {});
+  events.on('error', () => {});
   return {
     target,
     store: new RunStore(redis),

@@ -50,6 +50,11 @@ export function redisFault(error: Error & { code?: string }, target: RedisTarget
   return `cannot use Redis at ${where}: ${text}`;
 }
 
+/** Whether an error says the connection to Redis is down (rather than something about one job). */
+export function isConnectionFault(error: Error & { code?: string }): boolean {
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(error.code ?? '') || /Connection is closed|connect ETIMEDOUT|NOAUTH|WRONGPASS/.test(error.message);
+}
+
 /**
  * Connects once and sends PING, within `timeoutMs`; throws QueueError
  * (usage: the user named a queue that cannot be used) on any failure.

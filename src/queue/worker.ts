@@ -20,7 +20,7 @@ import { HtpProcess } from '../match/htp-process.js';
 import { type Side, playMatchGame, probeEngine } from '../match/match.js';
 import type { RefereedEngine } from '../match/referee.js';
 import { type EngineRef, type GameJob, type GameResult, type PaperSetJob, type PaperSetResult, RefusedError, checkJob, gameResultOf } from './job-data.js';
-import { redisFault, redisOptions } from './redis-target.js';
+import { isConnectionFault, redisFault, redisOptions } from './redis-target.js';
 import type { RedisTarget } from './redis-url.js';
 import { QUEUE_NAME, RunStore } from './run-store.js';
 
@@ -197,7 +197,8 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
     maxStalledCount: 10,
     autorun: false,
   });
-  worker.on('error', onFault);
+  // A lost lock (a game that took too long without word, then played elsewhere) is an error too, but not a lost Redis.
+  worker.on('error', (error: Error) => (isConnectionFault(error) ? onFault(error) : setup.log(`error: ${error.message}`)));
   worker.on('failed', (job, error) => {
     if (job !== undefined && !(error instanceof UnrecoverableError)) setup.log(`failed ${jobName(job)}: ${error.message}`);
   });

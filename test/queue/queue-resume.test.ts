@@ -29,7 +29,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const files = (dir: string) => readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+// The files' text but the date (a run may cross midnight).
+const files = (dir: string) => readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8').replace(/DT\[[^\]]*\]/, ''));
 
 async function until(check: () => boolean, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
