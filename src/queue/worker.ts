@@ -156,12 +156,15 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
   const store = new RunStore(redis);
   const pool = new EnginePool(setup.launch ?? ((spec) => new HtpProcess(spec.command, spec.args)), 2 * setup.concurrency + 2);
   let lost = false;
+  let closing = false;
   const onFault = (error: Error) => {
-    if (lost) return;
+    if (lost || closing) return;
     lost = true;
     setup.log(`lost Redis at ${setup.target.shown}: ${redisFault(error, setup.target)}; retrying`);
   };
   redis.on('error', onFault);
+  // A restart of Redis may close the connection without an error (the next connect succeeds at once).
+  redis.on('close', () => onFault(new Error('Connection is closed')));
   redis.on('ready', () => {
     if (lost) setup.log(`Redis at ${setup.target.shown} is back`);
     lost = false;
@@ -206,6 +209,7 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
   setup.log(`worker ${name}: serving ${setup.target.shown}, ${setup.concurrency} job${setup.concurrency === 1 ? '' : 's'} at once${setup.engines.size === 0 ? '' : `, engines ${[...setup.engines.keys()].join(', ')}`}`);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   setup.log('finishing the jobs under way (stop again to stop them now)');
+  closing = true;
   let now = false;
   const forced = new Promise<void>((resolve) => (force.aborted ? resolve() : force.addEventListener('abort', () => resolve(), { once: true }))).then(async () => {
     now = true;
