@@ -22,7 +22,8 @@ import { GAMES, SEED, TIMEOUT, defaultParallel, gameFile, parseOpenings } from '
 import { parseGame, parseGeometry } from './options.js';
 import { checkWritableFolder } from './output-file.js';
 
-const PARALLEL: Bound = { option: '--parallel', min: 1, max: 1_000_000 };
+const PARALLEL: Bound = { option: '--parallel', min: 1, max: 256 };
+const QUEUE_WINDOW: Bound = { option: '--parallel', min: 1, max: 1_000_000 };
 
 interface SelfplayOptions {
   readonly playouts?: string;
@@ -103,7 +104,7 @@ export function registerSelfplayCommand(program: Command, io: CliIo): void {
       const game = parseGame(options.game);
       const g = parseGeometry(game, options.size);
       const swap = options.swap && game === GameKind.Hex;
-      const parallel = options.parallel === undefined ? defaultParallel() : Math.min(256, parseBounded(PARALLEL, options.parallel));
+      const parallel = options.parallel === undefined ? defaultParallel() : parseBounded(PARALLEL, options.parallel);
       const engine = ourEngine(settings, { threads: Math.max(1, Math.floor(availableParallelism() / parallel)), noSwap: !swap });
       const plan: MatchPlan = {
         engines: { A: engine, B: engine },
@@ -160,7 +161,7 @@ async function selfplayOnQueue(options: SelfplayOptions & { readonly queue: stri
       engines: { A: { settings: Object.fromEntries(settings) }, B: { settings: Object.fromEntries(settings) } },
       labels: { A: label, B: label },
       sprt: null,
-      window: options.parallel === undefined ? games : parseBounded(PARALLEL, options.parallel),
+      window: options.parallel === undefined ? games : parseBounded(QUEUE_WINDOW, options.parallel),
       out: resolve(options.out),
     };
   }
