@@ -3,6 +3,7 @@
  * anything starts, so that a server that does not answer or a wrong password
  * is one clear line rather than a hang.
  */
+import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 import { PASSWORD_VARIABLE, QueueError, type RedisTarget } from './redis-url.js';
 
@@ -13,7 +14,7 @@ export interface ConnectionOptions {
   readonly db: number;
   readonly username?: string;
   readonly password?: string;
-  readonly tls?: { readonly servername: string };
+  readonly tls?: { readonly servername?: string };
   readonly maxRetriesPerRequest: null;
   readonly connectTimeout: number;
 }
@@ -30,7 +31,8 @@ export function redisOptions(target: RedisTarget): ConnectionOptions {
     db: target.db,
     ...(target.username === undefined ? {} : { username: target.username }),
     ...(target.password === undefined ? {} : { password: target.password }),
-    ...(target.tls ? { tls: { servername: target.host } } : {}),
+    // TLS's server name is a host name; an IP address is checked against the certificate without one.
+    ...(target.tls ? { tls: isIP(target.host) === 0 ? { servername: target.host } : {} } : {}),
     maxRetriesPerRequest: null,
     connectTimeout: 10_000,
   };

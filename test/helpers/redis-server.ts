@@ -23,6 +23,8 @@ export interface RedisServerOptions {
   /** Keep the data across a restart (appendonly yes). */
   readonly persist?: boolean;
   readonly password?: string;
+  /** Speak TLS only, with this certificate and key (PEM files). */
+  readonly tls?: { readonly cert: string; readonly key: string };
 }
 
 function redisBinary(): string {
@@ -77,12 +79,13 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   const binary = redisBinary();
   const dir = mkdtempSync(join(tmpdir(), 'hexbatch-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.persist ? 'yes' : 'no', ...(options.password === undefined ? [] : ['--requirepass', options.password])];
+  const listen = options.tls === undefined ? ['--port', String(port)] : ['--port', '0', '--tls-port', String(port), '--tls-cert-file', options.tls.cert, '--tls-key-file', options.tls.key, '--tls-ca-cert-file', options.tls.cert, '--tls-auth-clients', 'no'];
+  const args = [...listen, '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.persist ? 'yes' : 'no', ...(options.password === undefined ? [] : ['--requirepass', options.password])];
   let child = await launch(binary, args);
   return {
     port,
     dir,
-    url: `redis://127.0.0.1:${port}`,
+    url: `${options.tls === undefined ? 'redis' : 'rediss'}://127.0.0.1:${port}`,
     async restart() {
       await stopped(child);
       child = await launch(binary, args);

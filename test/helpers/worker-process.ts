@@ -13,8 +13,8 @@ export interface CliProcess {
   exited(): Promise<number | null>;
 }
 
-export function startCli(args: readonly string[]): CliProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const lines: string[] = [];
   const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
   const onLine = (line: string) => {
