@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**', 'results/**'] },
+  { ignores: ['dist/**', 'docs/api/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**', 'results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', '.ci/**/*.js'],
+    files: ['bin/**/*.js', '.ci/**/*.js', 'bench/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

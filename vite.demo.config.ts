@@ -2,14 +2,37 @@
 // the library code it imports lives one level up in src/ and shaders/.
 // vite.config.ts stays the vitest config for the whole repository.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The CPU backend's worker pool runs on Node's worker threads and files, and
+ * cpu-backend.ts loads it only in Node. A page gets a stand-in without a pool
+ * (the CPU backend then plays on the calling thread, as it would anyway), so
+ * no Node module enters the browser graph for Vite to externalize.
+ */
+function noWorkerPoolInPages(): Plugin {
+  const standIn = '\0hexbatch:no-worker-pool';
+  return {
+    name: 'hexbatch:no-worker-pool',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!/cpu-pool(\.js)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved && /[\\/]cpu-pool\.ts$/.test(resolved.id) ? standIn : null;
+    },
+    load(id) {
+      return id === standIn ? 'export function createWorkerPool() { return null; }\n' : null;
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('demo/', import.meta.url)),
   // Relative asset URLs, so the built page also works from a sub-path.
   base: './',
+  plugins: [noWorkerPoolInPages()],
   server: {
     host: '127.0.0.1',
     // The page imports ../src and ../shaders, outside its root.
@@ -34,5 +57,5 @@ export default defineConfig({
   },
   // The play page's search worker is a module: the library it bundles loads
   // some of its parts on demand, which a classic (iife) worker cannot.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [noWorkerPoolInPages()] },
 });

@@ -4,7 +4,7 @@
 // folder: dist/index.js is the library (package.json "exports"), dist/cli.js
 // the `hexbatch` command. With HEXBATCH_GPU_PACK=1 (bench/gpu-pack.sh) it
 // bundles every dependency but Dawn into .gpu/, for a GPU machine that has
-// no npm (README: Measuring on a real GPU).
+// no npm.
 import { defineConfig } from 'vite';
 
 const gpuPack = process.env['HEXBATCH_GPU_PACK'] === '1';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs what a machine with a real GPU needs to run `hexbatch bench-gpu` and
-# `hexbatch validate` without npm (README: Measuring on a real GPU): the CLI bundled with every
+# `hexbatch validate` without npm (a rented GPU machine often has none): the CLI bundled with every
 # dependency but Dawn, Dawn itself (the webgpu package's dawn.node), and this
 # machine's node, xz-compressed. All of it goes to .gpu/, which git ignores.
 # On the GPU machine:

@@ -12,8 +12,11 @@
 #   vk-stats.tsv   the driver's statistics of each kernel's pipeline
 #   bench-gpu.txt, gpu.json   bench-gpu's tables and its JSON
 #   search.tgz     bench/gpu-search.sh's files (bench-search, the match)
-# STEPS picks steps (default all: validate stats bench search); QUICK=1
-# shrinks each, to try the script without a GPU.
+# STEPS picks steps (default: validate stats bench search; also compare);
+# QUICK=1 shrinks each, to try the script without a GPU.
+# compare: BASELINE=.gpu/other-cli.js (a bundle of another build, packed the
+# same way) and this build, each timed twice in turns on the bit-sliced
+# kernels, so that a change is a ratio measured in one run (compare.txt).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-results}
@@ -77,6 +80,19 @@ if has bench; then
     timeout 60 "${HEXBATCH[@]}" bench-gpu --games hex --sizes 11 --fills exact,coin --kernels bitsliced,bitsliced-unrolled \
       --workgroup-size "$size" --sweep "" --no-shapes --runs 5 "${quick[@]}" --json "/tmp/gpu-wg-$size.json" | grep -E "^hex"
   done
+fi
+
+if has compare && [ -n "${BASELINE:-}" ]; then
+  step "compare: $BASELINE against .gpu/cli.js, in turns"
+  quick=(--sweep 65536,1048576,16777216,67108864); [ "$QUICK" = 1 ] && quick=(--quick --sizes 5 --sweep 4096)
+  for round in 1 2; do
+    for cli in "$BASELINE" .gpu/cli.js; do
+      echo "-- $cli, round $round"
+      timeout 90 "$NODE" "$cli" bench-gpu --games hex,y --sizes 11,14,19 --fills exact,coin --kernels bitsliced,bitsliced-unrolled \
+        --no-shapes --runs 5 "${quick[@]}" --json "/tmp/compare.json" | grep -E "^(hex|y) "
+    done
+  done > "$OUT/compare.txt" 2>&1
+  cat "$OUT/compare.txt"
 fi
 
 if has search; then

@@ -137,7 +137,8 @@ throughputButton.addEventListener('click', () =>
   void guarded(throughputPanel, async (eng, settings, signal) => {
     results.throughput = null;
     const software = results.adapter?.software ?? false;
-    const setting = `${gameName(settings)} ${settings.size} ${settings.kernel} ${settings.fill} ${formatCount(settings.positions)}×${formatCount(settings.playouts)}${software ? ' (CPU)' : ''}`;
+    // Counting every cell's owner slows a run several times over, so the series says it was on.
+    const setting = `${gameName(settings)} ${settings.size} ${settings.kernel} ${settings.fill} ${formatCount(settings.positions)}×${formatCount(settings.playouts)}${settings.ownership ? ' +ownership' : ''}${software ? ' (CPU)' : ''}`;
     const m = await eng.throughput(settings, {
       signal,
       onCall: (done, total, warmup) => control.progress(done, total, warmup ? 'Warming up: compiling the pipeline and allocating buffers…' : `Timed run ${done} of ${total - 1}…`),

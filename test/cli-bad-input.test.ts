@@ -2,7 +2,7 @@
 // fast with exit status 2 and one line on standard error that names the
 // option or the line at fault; no stack trace, no Dawn dump, no hang.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +10,8 @@ import { ROOT, ensureBuilt } from './helpers/build.js';
 
 const BIN = join(ROOT, 'bin', 'hexbatch.js');
 const scratch = mkdtempSync(join(tmpdir(), 'hexbatch-bad-'));
+// A file where a folder is needed, for the output paths that lead through it.
+writeFileSync(join(scratch, 'a-file'), '');
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs `hexbatch <args>` through bash, so that cases can redirect standard input and output. */
@@ -34,6 +36,9 @@ const cases: [string, string[], string, string, RegExp][] = [
   ['a board line with control bytes', ['winner', '--game', 'hex', '--size', '3'], '', 'bb\x1b[31mXbbbbbb\n', /^line 1: unknown character "\\x1b" at position 3/],
   ['--json under /proc', ['bench-cpu', '--quick', '--json', '/proc/hexbatch.json'], '', '', /^error: --json \/proc\/hexbatch\.json cannot be written: /],
   ['--json that is a folder', ['bench-gpu', '--quick', '--json', '/tmp'], '', '', /^error: --json \/tmp is a folder; give a file name$/],
+  ['--json through a file', ['bench-cpu', '--quick', '--json', 'a-file/cpu.json'], '', '', /^error: --json a-file\/cpu\.json cannot be written: \/\S+\/a-file is a file, not a folder$/],
+  ['--out through a file', ['match', '--out', 'a-file/sgf/games'], '', '', /^error: --out a-file\/sgf\/games cannot be written: \/\S+\/a-file is a file, not a folder$/],
+  ['a typo in a required option', ['validate', '--game', 'hex', '--size', '3', '--playout', '10'], '', '', /^error: unknown option '--playout' \(Did you mean --playouts\?\)$/],
   ['--json of bench-paper under /proc', ['bench-paper', '--quick', '--json', '/proc/x/y.json'], '', '', /^error: --json \/proc\/x\/y\.json cannot be written: /],
   ['bench-gpu --batch 1000000000000', ['bench-gpu', '--batch', '1000000000000'], '', '', /^error: --batch must be a whole number from 1 to 1,073,741,824, not "1000000000000"$/],
   ['bench-gpu --workgroup-size 100000', ['bench-gpu', '--workgroup-size', '100000'], '', '', /^error: --workgroup-size must be a whole number from 1 to 1,024, not "100000"$/],

@@ -126,6 +126,8 @@ describe('hexbatch winner', () => {
       [['--game', 'hex', '--size', '9', '--method', 'magic'], /unknown method "magic"/],
       [['--size', '9'], /required option '--game <game>' not specified/],
       [['--game', 'hex', '--size', '9', '--colour', 'red'], /unknown option '--colour'/],
+      // A typo in a required option is an unknown option first, not a missing one.
+      [['--gmae', 'hex', '--size', '9'], /^error: unknown option '--gmae' \(Did you mean --game\?\)\n$/],
     ];
     for (const [options, message] of bad) {
       const result = await cli(['winner', ...options], 'b\n');

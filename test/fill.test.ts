@@ -193,7 +193,7 @@ describe('coin fill', () => {
 // Known answers, pinned on purpose: changing the generator or a fill (on both
 // twins together, as test/gpu/rng-fill-twin.test.ts demands) changes these,
 // and so changes every result a seed names. Update them only deliberately,
-// and say so in README's "Playouts and randomness".
+// and say so in CHANGELOG.md: a seed then names other boards.
 describe('known answers', () => {
   it('pcgBlock gives these first words', () => {
     const block = new Uint32Array(4);

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../src/game/color.js';
 import { GameKind, geometryOf } from '../src/game/geometry.js';
 import { bprLayout } from '../src/game/reduction-triangle.js';
-import { UNROLLED_MAX_CELLS, fitsUnrolled, generateUnrolledMain } from '../src/gpu/generate-bitsliced.js';
+import { UNROLLED_MAX_CELLS, fitsUnrolled, generateUnrolledMain, transpose32Steps } from '../src/gpu/generate-bitsliced.js';
+import { transpose32 } from '../src/fill/fill-slices.js';
 import { weightedUnionFind } from '../src/wintest/union-find.js';
 
 describe('generated WGSL', () => {
@@ -91,4 +92,21 @@ describe.each([
       { numRuns: 30 },
     );
   });
+});
+
+test("the generated transpose's steps are fill-slices.ts's transpose32", () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 32, maxLength: 32 }), (rows) => {
+      const want = Uint32Array.from(rows);
+      transpose32(want);
+      const got = Uint32Array.from(rows);
+      for (const { low, high, shift, mask } of transpose32Steps()) {
+        const t = (((got[low] as number) >>> shift) ^ (got[high] as number)) & mask;
+        got[low] = (got[low] as number) ^ (t << shift);
+        got[high] = (got[high] as number) ^ t;
+      }
+      expect(Array.from(got)).toEqual(Array.from(want));
+    }),
+    { numRuns: 100 },
+  );
 });

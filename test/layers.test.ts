@@ -89,3 +89,48 @@ describe('layers point down', () => {
     expect(deep).toEqual([]);
   });
 });
+
+/** The module a relative specifier names: its .ts source where the specifier says .js. */
+function moduleAt(from: string, specifier: string): string {
+  return resolve(dirname(from), specifier.replace(/\?.*$/, '')).replace(/\.js$/, '.ts');
+}
+
+/** An import cycle among `files`, as the path that closes it, or null when there is none (depth-first search). */
+function findCycle(files: readonly string[]): string[] | null {
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, importsOf(f).map((s) => moduleAt(f, s)).filter((t) => known.has(t))]));
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): string[] | null => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (state.get(next) === undefined) {
+        const cycle = visit(next);
+        if (cycle) return cycle;
+      }
+    }
+    stack.pop();
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of files) {
+    if (state.get(file) !== undefined) continue;
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('no import cycles', () => {
+  test('no module of src/ imports itself through others, within a folder or across', () => {
+    const cycle = findCycle(sourceFiles(SRC));
+    expect(cycle?.map((f) => relative(ROOT, f)) ?? null).toBeNull();
+  });
+
+  test('the check finds a cycle where there is one', () => {
+    const dir = join(ROOT, 'test', 'fixtures', 'import-cycle');
+    expect(findCycle(sourceFiles(dir))?.map((f) => relative(dir, f))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+  });
+});

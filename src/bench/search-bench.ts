@@ -21,7 +21,7 @@ import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { measureThroughput, median } from '../jobs/throughput.js';
 import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
 import { SELECTIONS, type Selection } from '../search/selection.js';
-import { opensUnderSwap } from '../search/swap-rule.js';
+import { opensUnderSwap } from '../search/knowledge/swap-rule.js';
 
 export interface SearchBenchPlan {
   /** The position searched: not the first move under the swap rule, which is not one tree's search. */

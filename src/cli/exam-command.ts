@@ -20,7 +20,7 @@ import { progressLine } from '../jobs/progress-line.js';
 import { formatTable } from '../jobs/text-table.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
-import { type EngineOptions, type EngineSetup, addEngineOptions, engineSetup, makeEngine } from './htp-command.js';
+import { ENGINE_OPTION_NAMES, type EngineOptions, type EngineSetup, addEngineOptions, engineSetup, makeEngine } from './htp-command.js';
 import type { CliIo } from './io.js';
 import { checkWritableFile } from './output-file.js';
 import { printable } from './printable.js';
@@ -28,8 +28,6 @@ import { printable } from './printable.js';
 const MIN_PERCENT: Bound = { option: '--min-percent', min: 0, max: 100 };
 const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
 
-/** Our engine's options, which --engine leaves to the engine it names. */
-const OUR_ENGINE_OPTIONS = ['time', 'playouts', 'backend', 'seed', 'fill', 'tactics', 'solver', 'selection', 'rave', 'puctExploration', 'priorTemperature', 'proximityPrior', 'threads', 'leaves', 'playoutsPerLeaf', 'knowledgeThreshold', 'hSearchThreshold'] as const;
 
 type ExamFormat = 'positions' | 'tst';
 
@@ -160,7 +158,7 @@ export function registerExamCommand(program: Command, io: CliIo): void {
     .option('--min-percent <n>', boundedHelp(MIN_PERCENT, 'exit 1 when fewer are right'))
     .action(async (file: string, options: ExamOptions) => {
       if (options.engine !== undefined) {
-        const given = OUR_ENGINE_OPTIONS.find((name) => command.getOptionValueSource(name) === 'cli');
+        const given = ENGINE_OPTION_NAMES.find((name) => command.getOptionValueSource(name) === 'cli');
         if (given !== undefined) throw usageError(`--engine runs its own settings: leave out --${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
       }
       const minPercent = options.minPercent === undefined ? 0 : parseBounded(MIN_PERCENT, options.minPercent);

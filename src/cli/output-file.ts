@@ -20,7 +20,10 @@ async function isDirectory(path: string): Promise<boolean | null> {
  * recursive mkdir never returns for a path under /proc.
  */
 async function makeFolders(folder: string): Promise<void> {
-  if ((await isDirectory(folder)) === true) return;
+  const kind = await isDirectory(folder);
+  if (kind === true) return;
+  // Said plainly: mkdir would only answer EEXIST.
+  if (kind === false) throw new Error(`${folder} is a file, not a folder`);
   const parent = dirname(folder);
   if (parent !== folder) await makeFolders(parent);
   await mkdir(folder);

@@ -49,7 +49,24 @@ export function buildProgram(io: CliIo): Command {
   registerMatchCommand(program, io);
   registerSelfplayCommand(program, io);
   registerWorkerCommand(program, io);
+  for (const command of program.commands) checkRequiredAfterUnknown(command);
   return program;
+}
+
+/**
+ * Commander checks required options before unknown ones, so a typo in a
+ * required option's name (`--playout`) was answered "required option
+ * '--playouts <n>' not specified" instead of "unknown option … (Did you
+ * mean …?)". The required options are checked after, just before the action.
+ */
+function checkRequiredAfterUnknown(command: Command): void {
+  const required = command.options.filter((option) => option.mandatory);
+  if (required.length === 0) return;
+  for (const option of required) option.makeOptionMandatory(false);
+  command.hook('preAction', (self) => {
+    const missing = required.find((option) => self.getOptionValue(option.attributeName()) === undefined);
+    if (missing) self.error(`error: required option '${missing.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue' });
+  });
 }
 
 /** Reports a failure on io.stderr and gives the exit status for it. */

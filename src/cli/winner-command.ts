@@ -14,7 +14,8 @@ import type { WinTestMethod } from '../wintest/method.js';
 import { DEFAULT_METHOD } from '../wintest/registry.js';
 import { type BoardDecider, cpuDecider } from './board-decider.js';
 import { type CliError, lineError, messageOf, usageError } from './cli-error.js';
-import { createGpuDecider, parseGpuMethod } from './gpu-winner.js';
+import { kernelRecord } from '../gpu/kernel-table.js';
+import { GPU_WINNER_METHODS, createGpuDecider, parseGpuMethod } from './gpu-winner.js';
 import { type CliIo, checkStdinReadable, writeText } from './io.js';
 import { lineBatches } from './line-batches.js';
 import { parseGame, parseGeometry, parseMethod } from './options.js';
@@ -43,7 +44,8 @@ export async function winnerJob(options: WinnerOptions, io: CliIo): Promise<Winn
   }
   const kernel = parseGpuMethod(options.method);
   const decider = await createGpuDecider(g, kernel, (notice) => io.stderr.write(`${notice}\n`));
-  return { g, method: parseMethod(kernel, game), decider };
+  // The kernel's CPU twin says what it decides (every kernel takes partial boards); bitsliced-unrolled has no CPU method of its own name.
+  return { g, method: kernelRecord(kernel).cpuTwin, decider };
 }
 
 /** The board on one line; throws the line's error when it is bad. */
@@ -115,7 +117,7 @@ export function registerWinnerCommand(program: Command, io: CliIo): void {
     .description('decide boards read from standard input, one board text per line')
     .requiredOption('--game <game>', 'hex or y')
     .requiredOption('--size <n>', 'board size: Hex 1 to 31, Y 1 to 32')
-    .option('--method <name>', 'win-test method (see `hexbatch methods`); with --backend webgpu: bpr, bitsliced or floodfill', DEFAULT_METHOD)
+    .option('--method <name>', `win-test method (see \`hexbatch methods\`); with --backend webgpu: ${GPU_WINNER_METHODS.join(', ')}`, DEFAULT_METHOD)
     .option('--backend <name>', 'cpu, or webgpu to decide the boards on the GPU', 'cpu')
     .addHelpText(
       'after',

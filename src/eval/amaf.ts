@@ -17,6 +17,7 @@ import { Color, type Player } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import type { PositionResult } from './types.js';
 
+/** One player's AMAF counts for every cell of one result (`amafCounts`). */
 export interface AmafCounts {
   /** Per cell: the playouts in which the player owned the cell at the end. */
   readonly owned: Uint32Array;

@@ -49,10 +49,10 @@ function checkCells(g: Geometry, cells: unknown, what: string): asserts cells is
   if (cells.length !== g.cellCount) {
     throw new InvalidRequestError(`${what}: ${describeGeometry(g)} has ${g.cellCount} cells, not ${cells.length}`);
   }
+  // A Uint8Array holds no negative value, so one comparison finds a bad cell.
   for (let i = 0; i < cells.length; i++) {
-    const v = cells[i] as number;
-    if (v !== Color.Empty && v !== Color.Black && v !== Color.White) {
-      throw new InvalidRequestError(`${what}: cell ${i} holds ${v}, not a Color (0 empty, 1 black, 2 white)`);
+    if ((cells[i] as number) > Color.White) {
+      throw new InvalidRequestError(`${what}: cell ${i} holds ${cells[i]}, not a Color (0 empty, 1 black, 2 white)`);
     }
   }
 }

@@ -26,6 +26,7 @@ import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './typ
 /** Longest run of work on this thread between two turns of the event loop. */
 const SLICE_MS = 8;
 
+/** The CPU backend's threads. */
 export interface CpuEvaluatorOptions {
   /**
    * Worker threads: a number, or 'cores' for one a core (the default in
@@ -88,6 +89,7 @@ async function playHere(play: () => ChunkPlayer, claims: ChunkClaims, sliceMs: n
   }
 }
 
+/** The CPU backend: `method` decides the boards (bitsliced, fused with the fill, by default); in Node the playouts are shared among worker threads, elsewhere they run on the calling thread in slices that keep it responsive. */
 export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: CpuEvaluatorOptions = {}): Evaluator {
   let destroyed = false;
   /** Aborts every call in flight, with EvaluatorDestroyedError, on destroy(). */

@@ -22,6 +22,7 @@ export interface EvalPosition {
 
 export { GPU_KERNELS, type GpuKernel, parseGpuKernel } from '../gpu/kernel-table.js';
 
+/** What one `evaluate` call plays: every position gets the same playouts, seed, fill and kernel. */
 export interface EvaluateOptions {
   /** Playouts per position, 1 … 2³² − 1. */
   readonly playouts: number;
@@ -42,6 +43,7 @@ export interface EvaluateOptions {
   readonly signal?: AbortSignal;
 }
 
+/** One position's outcome: its wins by colour over its playouts, and what the options asked for besides. */
 export interface PositionResult {
   readonly playouts: number;
   readonly blackWins: number;
@@ -70,6 +72,7 @@ export interface PositionResult {
   readonly winners?: Uint8Array;
 }
 
+/** How a call ran: the backend, its GPU dispatches and times. */
 export interface EvaluationStats {
   readonly backend: 'cpu' | 'webgpu';
   /** Kernel dispatches (CPU: 0). */
@@ -82,12 +85,14 @@ export interface EvaluationStats {
   readonly workers?: number;
 }
 
+/** What `evaluate` resolves with: a result per position, and how the call ran. */
 export interface Evaluation {
   /** One result per position, in request order. */
   readonly results: readonly PositionResult[];
   readonly stats: EvaluationStats;
 }
 
+/** Options of `decide`, which decides given boards without filling them. */
 export interface DecideOptions {
   /** WebGPU only; default bpr. */
   readonly kernel?: GpuKernel;
@@ -95,6 +100,7 @@ export interface DecideOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Plays positions out in batches and decides boards, on the CPU or on WebGPU (made by `createEvaluator`). */
 export interface Evaluator {
   readonly backend: 'cpu' | 'webgpu';
   /** What runs the work: the adapter, or the CPU method. */
@@ -109,6 +115,7 @@ export interface Evaluator {
    * rounds in flight unless told otherwise.
    */
   readonly concurrency: number;
+  /** Plays `options.playouts` random fills of every position and counts who wins; rejects with an `InvalidRequestError` before any work when the request is malformed. */
   evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation>;
   /** Decides boards as given, full or partial (no fill): one Winner per board. */
   decide(geometry: Geometry, boards: readonly Cells[], options?: DecideOptions): Promise<Winner[]>;

@@ -11,7 +11,7 @@ import { type GpuContext, type OpenGpuOptions, adapterText, openGpu } from '../g
 import { type DispatchOutput, GpuRunner } from '../gpu/gpu-runner.js';
 import { type RecordSource, recordWords } from '../gpu/position-records.js';
 import { type KernelVariant, type ShaderVariant, variantFor } from '../gpu/kernel-table.js';
-import { buildShader } from '../gpu/shader-source.js';
+import { type ShaderBuild, buildShader } from '../gpu/shader-source.js';
 import { bprLayout } from '../game/reduction-triangle.js';
 import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { DeviceLimitError, EvaluatorDestroyedError, InvalidRequestError } from './errors.js';
@@ -19,6 +19,7 @@ import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts 
 import { PositionTally, addCounts } from './tally.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator, GpuKernel } from './types.js';
 
+/** How `createWebGpuEvaluator` opens the device and shapes its dispatches. */
 export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
   /** Invocations per workgroup (default 64, or the subgroup size where that is larger). */
   readonly workgroupSize?: number;
@@ -30,6 +31,7 @@ export interface WebGpuEvaluatorOptions extends OpenGpuOptions {
   readonly dispatchLimits?: Partial<DispatchLimits>;
 }
 
+/** The WebGPU backend: an Evaluator that also exposes its device context and the kernel variant each kernel name runs. */
 export interface WebGpuEvaluator extends Evaluator {
   readonly backend: 'webgpu';
   readonly context: GpuContext;
@@ -59,6 +61,7 @@ function checkWorkgroupSettings(limits: GPUSupportedLimits, workgroupSize: numbe
   }
 }
 
+/** The WebGPU backend: opens a device (navigator.gpu in a browser, Dawn in Node) and checks the workgroup settings against it; rejects with `WebGpuUnavailableError` when there is no adapter. */
 export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<WebGpuEvaluator> {
   const context = await openGpu(options);
   const device = context.device;
@@ -80,10 +83,19 @@ export async function createWebGpuEvaluator(options: WebGpuEvaluatorOptions = {}
 
   const variantOf = (kernel: GpuKernel, g?: Geometry): KernelVariant => variantFor(kernel, context.subgroups, g && bprLayout(g));
 
-  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean) => {
+  // Assembling a generated kernel's WGSL takes milliseconds, as long as a
+  // small call's whole GPU work, so each setting is assembled once.
+  const builds = new Map<string, ShaderBuild>();
+  const shaderFor = (g: Geometry, kernel: GpuKernel, fill: FillKind | null, winners: boolean, ownership: boolean): ShaderBuild => {
     const variant = variantOf(kernel, g);
-    const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
-    return buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
+    const key = `${variant.name}|${g.game}|${g.size}|${fill}|${winners}|${ownership}`;
+    let build = builds.get(key);
+    if (!build) {
+      const workgroupSize = variant.workgroupSize(baseWorkgroupSize, context.subgroupMaxSize);
+      build = buildShader({ variant, geometry: g, fill, workgroupSize, boardsPerInvocation, writeWinners: winners, ownership });
+      builds.set(key, build);
+    }
+    return build;
   };
 
   async function runKernel(

@@ -53,6 +53,7 @@ export class PlayoutStream {
 
   constructor(private readonly key: PlayoutKey) {}
 
+  /** The stream's next 32-bit word. */
   word(): number {
     if (this.next === 4) {
       pcgBlock(this.key.seed, this.key.position, this.key.playout, this.counter++, this.block);

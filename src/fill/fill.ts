@@ -31,11 +31,13 @@ export function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** How a playout fills the empty cells: `exact` gives the side to move ⌈E/2⌉ of the E empty cells, uniformly; `coin` flips a fair coin for each. */
 export enum FillKind {
   Exact = 'exact',
   Coin = 'coin',
 }
 
+/** `exact` or `coin`; throws otherwise. */
 export function parseFillKind(text: string): FillKind {
   if (text === 'exact') return FillKind.Exact;
   if (text === 'coin') return FillKind.Coin;

@@ -8,6 +8,7 @@ import { columnName } from './notation.js';
 
 const SYMBOL: Readonly<Record<Color, string>> = { [Color.Empty]: '.', [Color.Black]: 'X', [Color.White]: 'O' };
 
+/** A board drawn for a terminal, with column letters and row numbers: X black, O white, . empty. */
 export function asciiPicture(g: Geometry, cells: Cells): string {
   const n = g.size as number;
   const label = (r: number) => String(r + 1).padStart(2);

@@ -7,6 +7,7 @@ import { type Cells, type Geometry, describeGeometry } from './geometry.js';
 
 const CELL_CHAR = ['.', 'b', 'w'] as const;
 
+/** Board text's cells (`b`, `w`, `.` in row-major order, white space ignored); throws with the position of a bad character or a wrong count. */
 export function parseBoardText(g: Geometry, text: string): Cells {
   const cells = new Uint8Array(g.cellCount);
   let k = 0;

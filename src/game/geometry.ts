@@ -19,8 +19,10 @@ export type CellIndex = number;
 /** A board's cells, one Color per cell, in row-major order. */
 export type Cells = Uint8Array;
 
+/** The largest board of each game: Hex 31, Y 32. */
 export const MAX_SIZE: Readonly<Record<GameKind, number>> = { [GameKind.Hex]: 31, [GameKind.Y]: 32 };
 
+/** `hex` or `y` (any case); throws otherwise. */
 export function parseGameKind(text: string): GameKind {
   const t = text.trim().toLowerCase();
   if (t === 'hex') return GameKind.Hex;
@@ -28,6 +30,7 @@ export function parseGameKind(text: string): GameKind {
   throw new Error(`unknown game "${text}" (expected hex or y)`);
 }
 
+/** `n` as a board size of `game`, 1 to its MAX_SIZE; throws otherwise. */
 export function checkSize(game: GameKind, n: number): BoardSize {
   const max = MAX_SIZE[game];
   if (!Number.isInteger(n) || n < 1 || n > max) {
@@ -53,6 +56,7 @@ export enum YSide {
 
 export const Y_ALL_SIDES = YSide.Left | YSide.Right | YSide.Bottom;
 
+/** A board: its cells in row-major order, and for each its row, column, edges and neighbours (made once per game and size by `geometryOf`). */
 export interface Geometry {
   readonly game: GameKind;
   readonly size: BoardSize;

@@ -4,6 +4,7 @@
  */
 import type { CellIndex, Geometry } from './geometry.js';
 
+/** The name of 0-based column `c`: `a` … `z`, then `aa`, `ab`, …. */
 export function columnName(c: number): string {
   const letter = (k: number) => String.fromCharCode(97 + k);
   return c < 26 ? letter(c) : letter(Math.floor(c / 26) - 1) + letter(c % 26);
@@ -14,6 +15,7 @@ function parseColumn(letters: string): number {
   return (letters.charCodeAt(0) - 97 + 1) * 26 + (letters.charCodeAt(1) - 97);
 }
 
+/** A cell's name: its column's name and its 1-based row (`c4`). */
 export function cellName(g: Geometry, cell: CellIndex): string {
   return `${columnName(g.col[cell] ?? 0)}${(g.row[cell] ?? 0) + 1}`;
 }

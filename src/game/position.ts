@@ -16,8 +16,10 @@ import { cellName } from './notation.js';
  * HexGui's view instead; swap-view.ts converts.
  */
 export const SWAP = -1;
+/** A move: a cell, or the swap. */
 export type Move = CellIndex | typeof SWAP;
 
+/** How a game is played: with or without the swap rule. */
 export interface PositionOptions {
   /** Allow the swap rule (Hex only). Default true for Hex. */
   readonly swap?: boolean;
@@ -30,6 +32,7 @@ interface HistoryEntry {
   readonly swappedFrom?: CellIndex;
 }
 
+/** A game of Hex or Y being played: the board, the side to move (black first), the moves with undo, and the winner so far. */
 export class Position {
   readonly geometry: Geometry;
   readonly swapAllowed: boolean;
@@ -45,6 +48,7 @@ export class Position {
     this.connection = new UnionFindConnections(geometry, true);
   }
 
+  /** The empty board of `game` and `size`, black to move. */
   static empty(game: GameKind, size: number, options: PositionOptions = {}): Position {
     return new Position(geometryOf(game, size), options);
   }
@@ -94,6 +98,7 @@ export class Position {
     return this.board;
   }
 
+  /** What is on `cell`: a stone's colour, or Color.Empty. */
   at(cell: CellIndex): Color {
     return this.board[cell] as Color;
   }
@@ -102,18 +107,22 @@ export class Position {
     return this.history.length;
   }
 
+  /** The player who has joined its sides, or Color.Empty while nobody has. */
   winner(): Winner {
     return this.connection.winner();
   }
 
+  /** Someone has won. */
   isOver(): boolean {
     return this.winner() !== Color.Empty;
   }
 
+  /** The swap is legal now: the second move of a Hex game with the swap rule. */
   canSwap(): boolean {
     return this.swapAllowed && this.history.length === 1 && this.history[0]?.move !== SWAP && !this.isOver();
   }
 
+  /** The empty cells, and the swap where it is legal; none once the game is over. */
   legalMoves(): Move[] {
     if (this.isOver()) return [];
     const moves: Move[] = [];
@@ -122,6 +131,7 @@ export class Position {
     return moves;
   }
 
+  /** Plays `move` for the side to move; throws, changing nothing, when it is illegal. */
   play(move: Move): void {
     if (this.isOver()) throw new Error(`the game is over: ${colorName(this.winner())} has won`);
     const player = this.mover;
@@ -148,6 +158,7 @@ export class Position {
     this.mover = opponent(player);
   }
 
+  /** Takes the last move back; throws when there is none. */
   undo(): void {
     const last = this.history.pop();
     if (!last) throw new Error('there is no move to undo');
@@ -173,6 +184,7 @@ export class Position {
     this.connection.copyFrom(other.connection);
   }
 
+  /** An independent copy, history included. */
   clone(): Position {
     const p = new Position(this.geometry, { swap: this.swapAllowed });
     p.board.set(this.board);
@@ -182,6 +194,7 @@ export class Position {
     return p;
   }
 
+  /** The board as board text, one line per row when `rows`. */
   toText(rows = false): string {
     return formatBoardText(this.geometry, this.board, rows);
   }

@@ -16,6 +16,7 @@ import { cellName } from './notation.js';
 import { type Move, SWAP } from './position.js';
 import { hasSwap, otherView } from './swap-view.js';
 
+/** A game to write as SGF: the board, the moves in play order, and what the record says about it. */
 export interface SgfGame {
   readonly geometry: Geometry;
   /** In play order, as Position plays them (the first is black's). */
@@ -46,6 +47,7 @@ export function moveName(g: Geometry, move: Move): string {
   return move === SWAP ? SWAP_MOVE_NAME : cellName(g, move);
 }
 
+/** The game as HexGui's SGF (FF[4], GM[11], cell names, `swap-pieces`), with the moves after a swap in HexGui's view. */
 export function toSgf(game: SgfGame): string {
   const g = game.geometry;
   const root = ['FF[4]', 'GM[11]', 'AP[hexbatch]', `SZ[${g.size}]`];

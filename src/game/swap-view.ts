@@ -17,6 +17,7 @@ import { type Player, opponent } from './color.js';
 import { type Geometry, mirrorCell } from './geometry.js';
 import { type Move, SWAP } from './position.js';
 
+/** A move and the player who made it. */
 export interface PlayedMove {
   readonly player: Player;
   readonly move: Move;

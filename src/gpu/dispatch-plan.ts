@@ -13,6 +13,7 @@
  * Given boards (`decide`): each item is a position of its own.
  */
 
+/** The most one dispatch may take, from the device (or tighter, to test splitting). */
 export interface DispatchLimits {
   readonly maxWorkgroupsPerDimension: number;
   /** min(maxStorageBufferBindingSize, maxBufferSize), in bytes. */

@@ -6,11 +6,12 @@
  * variable ends up in (slow, spilled) memory on most GPUs; named scalars and
  * constant neighbours do not.
  *
- * - The fill writes each board's bit straight into the slice words: for
- *   board k, cell i's colour (shaders/bitsliced-unrolled.wgsl's
- *   filled_colour, the same stream and the same order as fill.wgsl) sets bit
- *   k of the cell's word. No array of the board's cells, no transpose (only
- *   the fill's choice words, one bit per empty cell, as every kernel draws).
+ * - The fill of playouts draws every board's choices first (one bit per
+ *   empty cell, fill.wgsl's stream and order), transposes them 32 boards at
+ *   a time as the CPU's fill-slices.ts does, and then writes each slice word
+ *   once: a stone of the position is the same word for every board, the e-th
+ *   empty cell is transposed word e. Given boards, which differ board by
+ *   board, set their bits cell by cell (filled_colour).
  * - The reduction is shaders/bitsliced.wgsl's (twin: src/wintest/bitsliced.ts),
  *   pass by pass, with every neighbour index resolved here. Each pass's words
  *   are fresh `let`s (single assignment), which also leaves the filled words
@@ -28,9 +29,9 @@ import type { BprLayout } from '../game/reduction-triangle.js';
 /**
  * The largest board generated, in cells: Hex 14 (196) and Y 19 (190). Every
  * board cell's word is live at the first pass, and a GPU thread has at most
- * 255 registers (NVIDIA), so larger boards would spill anyway. Compiling is
- * also slow past it: on SwiftShader a pipeline takes about 4 s for Hex 11,
- * 26 s for Hex 15, 17 s for Y 20 and 90 s for Y 32 (measured 2026-11-23).
+ * 255 registers (NVIDIA), so larger boards would spill anyway. Compiling the
+ * straight-line code also grows steeply with the board, on SwiftShader to
+ * tens of seconds a pipeline past this size.
  */
 export const UNROLLED_MAX_CELLS = 196;
 
@@ -145,11 +146,190 @@ function fillLines(layout: BprLayout, fullBoards: boolean): string[] {
   return lines;
 }
 
+/** One step of the 32 × 32 bit transpose: rows `low` and `high` trade the bits `mask` selects, `shift` apart. */
+export interface TransposeStep {
+  readonly low: number;
+  readonly high: number;
+  readonly shift: number;
+  readonly mask: number;
+}
+
+/**
+ * The steps of fill-slices.ts's transpose32 (Hacker's Delight), in order:
+ * applied to rows m[0…31], bit k of m[b] afterwards is bit b of m[k] before.
+ */
+export function transpose32Steps(): TransposeStep[] {
+  const steps: TransposeStep[] = [];
+  let mask = 0x0000ffff;
+  for (let shift = 16; shift !== 0; shift >>>= 1, mask = (mask ^ (mask << shift)) >>> 0) {
+    for (let k = 0; k < 32; k = ((k | shift) + 1) & ~shift) steps.push({ low: k, high: k | shift, shift, mask });
+  }
+  return steps;
+}
+
+/** Words of choice bits a board needs at most: one bit for each cell. */
+function choiceWordCount(layout: BprLayout): number {
+  return Math.ceil(layout.geometry.cellCount / 32);
+}
+
+function hex(value: number): string {
+  return `0x${value.toString(16)}u`;
+}
+
+/** `name_index` picked by a runtime index from `count` registers, as a chain of selects (an array would live in memory). */
+function pickRegister(name: string, index: string, count: number): string {
+  let expression = `${name}0`;
+  for (let w = 1; w < count; w++) expression = `select(${expression}, ${name}${w}, ${index} == ${w}u)`;
+  return expression;
+}
+
+function setRegister(name: string, index: string, count: number, value: string): string[] {
+  return Array.from({ length: count }, (_, w) => `${name}${w} = select(${name}${w}, ${value}, ${index} == ${w}u);`);
+}
+
+/**
+ * The choices of a slice's playouts, for boards all of one position (the
+ * playouts' case), as fill.wgsl's exact_coins (or the coin fill's words)
+ * draws them. First every board's coin words, a loop the lanes share; then
+ * the exact fill's corrections in one loop over the boards, a block of the
+ * stream an iteration, so that the lanes of a subgroup wait only for the
+ * invocation with the most corrections in all, not for the longest of every
+ * board. Then each choice word is transposed, as fill-slices.ts does on the
+ * CPU: choice_store[e] ends as the word of empty cell e, bit k for board k.
+ */
+function choiceFunctions(layout: BprLayout): string {
+  const words = choiceWordCount(layout);
+  const registers = Array.from({ length: words }, (_, w) => `var c${w} = 0u;`);
+  const loadBoard = [
+    ...Array.from({ length: words }, (_, w) => `c${w} = select(0u, choice_store[${32 * w}u + k], ${w}u < words);`),
+    `mine = ${Array.from({ length: words }, (_, w) => `countOneBits(c${w})`).join(' + ')};`,
+    'excess = select(0u, 1u, mine > owed);',
+    'n = words;',
+  ];
+  const storeBoard = Array.from({ length: words }, (_, w) => [`if (${w}u < words) {`, `  choice_store[${32 * w}u + k] = c${w};`, `}`]).flat();
+  const step = (s: number, raw: string): string[] => [
+    `if (first + ${s}u >= n && mine != owed) {`,
+    `  let j = uniform_below(${raw}, empty);`,
+    `  let q = j >> 5u;`,
+    `  let held = ${pickRegister('c', 'q', words)};`,
+    `  let flip = ((held >> (j & 31u)) & 1u) ^ excess ^ 1u;`,
+    `  let updated = held ^ (flip << (j & 31u));`,
+    ...indent(setRegister('c', 'q', words, 'updated'), 1),
+    `  mine = select(mine + flip, mine - flip, excess == 1u);`,
+    `}`,
+  ];
+  const rows = Array.from({ length: 32 }, (_, k) => k);
+  const transpose = transpose32Steps().flatMap(({ low, high, shift, mask }) => [
+    `t = ((m${low} >> ${shift}u) ^ m${high}) & ${hex(mask)};`,
+    `m${low} ^= t << ${shift}u;`,
+    `m${high} ^= t;`,
+  ]);
+  return [
+    `var<private> choice_store: array<u32, ${32 * words}>;`,
+    '',
+    "// Fill.wgsl's choices of every board of the slice: choice_store[32 w + k] is word w of board k.",
+    'fn draw_slice_choices(slice: Slice, empty: u32) {',
+    '  let words = (empty + 31u) / 32u;',
+    '  let boards = countOneBits(slice.valid);',
+    '  for (var k = 0u; k < boards; k++) {',
+    '    let item = slice_item(slice, k);',
+    '    var block = vec4u(0u);',
+    '    for (var w = 0u; w < words; w++) {',
+    '      if ((w & 3u) == 0u) {',
+    '        block = pcg_block(params.seed, params.position_base + item.position, params.playout_base + item.playout, w / 4u);',
+    '      }',
+    '      // Only the bits of real cells count: the last word may be partial.',
+    '      let valid = empty - 32u * w;',
+    '      choice_store[32u * w + k] = select(block[w & 3u] & ((1u << (valid & 31u)) - 1u), block[w & 3u], valid >= 32u);',
+    '    }',
+    '  }',
+    '  if (FILL_MODE != FILL_EXACT || boards == 0u) {',
+    '    return;',
+    '  }',
+    '  let owed = (empty + 1u) >> 1u;',
+    '  var k = 0u;',
+    '  var mine = 0u;',
+    '  var excess = 0u;',
+    '  // The next word of board k\'s stream: its corrections start after its coin words.',
+    '  var n = 0u;',
+    ...indent(registers, 1),
+    ...indent(loadBoard, 1),
+    '  loop {',
+    '    if (mine == owed) {',
+    ...indent(storeBoard, 3),
+    '      k += 1u;',
+    '      if (k >= boards) {',
+    '        break;',
+    '      }',
+    ...indent(loadBoard, 3),
+    '      continue;',
+    '    }',
+    '    let item = slice_item(slice, k);',
+    '    let first = n & ~3u;',
+    '    let block = pcg_block(params.seed, params.position_base + item.position, params.playout_base + item.playout, first / 4u);',
+    ...indent(step(0, 'block.x'), 2),
+    ...indent(step(1, 'block.y'), 2),
+    ...indent(step(2, 'block.z'), 2),
+    ...indent(step(3, 'block.w'), 2),
+    '    n = first + 4u;',
+    '  }',
+    '}',
+    '',
+    '// Each choice word of the 32 boards transposed in place: choice_store[e], bit k, is empty cell e of board k.',
+    'fn transpose_choices(words: u32) {',
+    '  for (var w = 0u; w < words; w++) {',
+    '    let base = 32u * w;',
+    ...indent(rows.map((k) => `var m${k} = choice_store[base + ${k}u];`), 2),
+    '    var t = 0u;',
+    ...indent(transpose, 2),
+    ...indent(rows.map((k) => `choice_store[base + ${k}u] = m${k};`), 2),
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The slice words of a playouts' slice, each written once: a stone of the
+ * position is the same on every board, and the e-th empty cell takes the
+ * transposed choice word e, complemented when white is to move (a choice bit
+ * gives the cell to the side to move).
+ */
+function playoutFillLines(layout: BprLayout): string[] {
+  const lines = [
+    'let record = record_offset(slice.position);',
+    'let empty = positions[record + 1u];',
+    'draw_slice_choices(slice, empty);',
+    'transpose_choices((empty + 31u) / 32u);',
+    'let flip = select(0u, 0xffffffffu, positions[record] == WHITE);',
+    'var e = 0u;',
+  ];
+  boardCells(layout).forEach(({ x, j }, cell) => {
+    if (cell % 16 === 0) lines.push(`let given${cell / 16} = positions[record + ${2 + cell / 16}u];`);
+    lines.push(`let g${cell} = (given${Math.floor(cell / 16)} >> ${2 * (cell % 16)}u) & 3u;`);
+    lines.push(`let ${wordName(BLACK_PLANE, x, j)} = select(select(0u, 0xffffffffu, g${cell} == BLACK), choice_store[e] ^ flip, g${cell} == EMPTY);`);
+    lines.push(`e += select(0u, 1u, g${cell} == EMPTY);`);
+  });
+  return lines;
+}
+
 export interface UnrolledSetting {
   readonly layout: BprLayout;
   /** False when deciding given boards, which may have empty cells: then the white plane is reduced too. */
   readonly fullBoards: boolean;
   readonly ownership: boolean;
+}
+
+/** Given boards (a position each, possibly with empty cells): each board's cells set its bit of both planes' words. */
+function givenBoardLines(layout: BprLayout, planes: readonly Plane[]): string[] {
+  return [
+    ...planes.flatMap((plane) => boardCells(layout).map(({ x, j }) => `var ${wordName(plane, x, j)} = 0u;`)),
+    'for (var k = 0u; k < countOneBits(slice.valid); k++) {',
+    '  begin_board(slice_item(slice, k));',
+    '  let bit = 1u << k;',
+    ...indent(fillLines(layout, false), 1),
+    '}',
+  ];
 }
 
 /** The kernel's entry point, `main`, for one geometry; it needs shaders/bitsliced-unrolled.wgsl before it. */
@@ -167,6 +347,7 @@ export function generateUnrolledMain({ layout, fullBoards, ownership }: Unrolled
     : [];
   const tallyOwners = ownership ? ['tally_ownership_slice(one_position, slice.position, &owners, black_won, white_won);'] : [];
   const body = [
+    ...(fullBoards ? [choiceFunctions(layout)] : []),
     `// Generated by src/gpu/generate-bitsliced.ts for ${layout.geometry.game} ${layout.geometry.size}: do not edit.`,
     '@compute @workgroup_size(WORKGROUP_SIZE)',
     'fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {',
@@ -179,15 +360,7 @@ export function generateUnrolledMain({ layout, fullBoards, ownership }: Unrolled
     '  var black_wins = 0u;',
     '  var white_wins = 0u;',
     '  if (slice.valid != 0u) {',
-    ...indent(
-      planes.flatMap((plane) => cells.map(({ x, j }) => `var ${wordName(plane, x, j)} = 0u;`)),
-      2,
-    ),
-    '    for (var k = 0u; k < countOneBits(slice.valid); k++) {',
-    '      begin_board(slice_item(slice, k));',
-    '      let bit = 1u << k;',
-    ...indent(fillLines(layout, fullBoards), 3),
-    '    }',
+    ...indent(fullBoards ? playoutFillLines(layout) : givenBoardLines(layout, planes), 2),
     ...indent(keepOwners, 2),
     ...indent(black.lines, 2),
     ...indent(white?.lines ?? [], 2),

@@ -13,6 +13,7 @@ export interface AdapterDescription {
   readonly software: boolean;
 }
 
+/** An open WebGPU device and what it offers the kernels. */
 export interface GpuContext {
   readonly device: GPUDevice;
   readonly adapter: AdapterDescription;
@@ -82,6 +83,7 @@ async function requestAdapter(options: OpenGpuOptions): Promise<FoundAdapter> {
   return { adapter: found.adapter, instance: found.instance };
 }
 
+/** The adapter's names, and whether it is a software renderer (SwiftShader and the like), whose figures are CPU figures. */
 export function describeAdapter(info: GPUAdapterInfo): AdapterDescription {
   const text = (value: string | undefined) => value ?? '';
   const architecture = text(info.architecture);
@@ -96,6 +98,7 @@ export function describeAdapter(info: GPUAdapterInfo): AdapterDescription {
   };
 }
 
+/** The adapter in one line, marked when its figures are CPU figures. */
 export function adapterText(a: AdapterDescription): string {
   const parts = [a.vendor, a.architecture, a.device, a.description].filter((s) => s !== '');
   const name = [...new Set(parts)].join(' / ') || 'unnamed adapter';

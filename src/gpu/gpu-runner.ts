@@ -34,6 +34,7 @@ export interface DispatchOutput {
   readonly kernelNs: number | null;
 }
 
+/** The GPU device was lost (a driver reset, `destroy()`): the calls in flight reject with it, and the evaluator cannot be used again. */
 export class GpuLostError extends Error {
   constructor(info: GPUDeviceLostInfo) {
     super(

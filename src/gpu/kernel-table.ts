@@ -162,6 +162,7 @@ export const KERNELS: readonly KernelRecord[] = [
   },
 ];
 
+/** Every GPU kernel by the name requests take: bpr, bitsliced, bitsliced-unrolled, floodfill. */
 export const GPU_KERNELS: readonly GpuKernel[] = KERNELS.map((k) => k.name);
 
 /** The kernel called `name` (spaces around it ignored); throws for any other name. */

@@ -22,13 +22,20 @@ export function encodeRecords(sources: readonly RecordSource[], start: number, c
   const out = new Uint32Array(count * words);
   for (let p = 0; p < count; p++) {
     const source = sources[start + p] as RecordSource;
+    const cells = source.cells;
     const base = p * words;
     let empty = 0;
-    for (let i = 0; i < cellCount; i++) {
-      const v = source.cells[i] as number;
-      if (v === Color.Empty) empty++;
-      const w = base + 2 + (i >>> 4);
-      out[w] = (out[w] as number) | (v << (2 * (i & 15)));
+    // A word's 16 cells gather in a local before one store: the search sends
+    // thousands of positions a call, and this loop is its host cost.
+    for (let first = 0, w = base + 2; first < cellCount; first += 16, w++) {
+      const last = Math.min(first + 16, cellCount);
+      let word = 0;
+      for (let i = first; i < last; i++) {
+        const v = cells[i] as number;
+        empty += v === Color.Empty ? 1 : 0;
+        word |= v << (2 * (i - first));
+      }
+      out[w] = word;
     }
     out[base] = source.toMove;
     out[base + 1] = empty;

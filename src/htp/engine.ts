@@ -11,10 +11,21 @@ import { parseCell } from '../game/notation.js';
 import { type Move, SWAP } from '../game/position.js';
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import type { Evaluator } from '../eval/types.js';
-import { FillKind } from '../fill/fill.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, PROXIMITY_PRIOR, type MoveStat, type SearchLimits, defaultSettings, moveValue } from '../search/mcts.js';
-import { Selection, parseSelection } from '../search/selection.js';
-import { DEFAULT_TACTICS, type TacticSet, formatTactics } from '../search/tactics.js';
+import { Mcts, type MoveStat, type SearchLimits, moveValue } from '../search/mcts.js';
+import {
+  DEFAULT_ENGINE_SETTINGS,
+  type EngineSettings,
+  NO_LIMIT,
+  SETTINGS,
+  SettingValueError,
+  type SettingRecord,
+  describeSettings,
+  moveLimits,
+  parseOnOff,
+  parseWhole,
+  searchSettingsOf,
+  withName,
+} from '../search/engine-settings.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
 
@@ -25,81 +36,10 @@ import { GameRecord } from './game-record.js';
  */
 const ANALYZE_COMMANDS = ['pspairs/hexbatch: win rates of the last genmove/hexbatch-win-rates', 'pspairs/hexbatch: visits of the last genmove/hexbatch-visits', 'string/hexbatch: settings/hexbatch-settings'];
 
-export interface EngineSettings {
-  readonly playouts: number | null;
-  /** Seconds per move, or null for none. */
-  readonly seconds: number | null;
-  readonly backend: BackendChoice;
-  readonly seed: number;
+/** The engine's own settings, and the game's swap rule, which applies from the next new game. */
+export interface EngineConfig extends EngineSettings {
   readonly swap: boolean;
-  /** The playouts' fill (SearchSettings.fill). */
-  readonly fill: FillKind;
-  /** The search's exact tactics switched on (SearchSettings.tactics). */
-  readonly tactics: TacticSet;
-  /** The root solver for late positions (SearchSettings.solver). */
-  readonly solver: boolean;
-  /** The search's selection rule, and PUCT's two constants (SearchSettings). */
-  readonly selection: Selection;
-  readonly puctExploration: number;
-  readonly priorTemperature: number;
-  /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
-  readonly proximityPrior: number;
-  /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
-  readonly leavesPerRound: number | null;
-  readonly playoutsPerLeaf: number | null;
-  /** Leaves below a node before `mustplay` prunes it (SearchSettings.knowledgeThreshold). */
-  readonly knowledgeThreshold: number;
-  /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
-  readonly hSearchThreshold: number;
 }
-
-const CPU_SEARCH = defaultSettings('cpu');
-
-/** Seconds per move when no limit is given: the strength the README's figures are measured at, quick enough for HexGui. */
-export const DEFAULT_SECONDS = 1;
-
-export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
-  playouts: null,
-  seconds: DEFAULT_SECONDS,
-  backend: 'cpu',
-  seed: 0,
-  swap: true,
-  fill: FillKind.Exact,
-  tactics: DEFAULT_TACTICS,
-  solver: true,
-  selection: CPU_SEARCH.selection,
-  puctExploration: CPU_SEARCH.puctExploration,
-  priorTemperature: CPU_SEARCH.priorTemperature,
-  proximityPrior: PROXIMITY_PRIOR,
-  leavesPerRound: null,
-  playoutsPerLeaf: null,
-  knowledgeThreshold: KNOWLEDGE_THRESHOLD,
-  hSearchThreshold: H_SEARCH_THRESHOLD,
-};
-
-/** Why a search with neither limit is refused: it would never end. */
-const NO_LIMIT = 'a move needs a limit: playouts, time or both';
-
-/** The per-move limits given, each a number, null for none, or undefined for not given. */
-export interface GivenLimits {
-  readonly playouts?: number | null | undefined;
-  readonly seconds?: number | null | undefined;
-}
-
-/**
- * The limits a move searches under. With none given, DEFAULT_SECONDS; a limit
- * given alone is the only one, so that playouts alone stay deterministic for
- * a seed and a time alone means "think this long".
- */
-export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' | 'seconds'> {
-  if (given.playouts === undefined && given.seconds === undefined) return { playouts: null, seconds: DEFAULT_SECONDS };
-  const limits = { playouts: given.playouts ?? null, seconds: given.seconds ?? null };
-  if (limits.playouts === null && limits.seconds === null) throw new Error(NO_LIMIT);
-  return limits;
-}
-
-/** The highest playouts per move one command may ask for. */
-export const MAX_PLAYOUTS = 1_000_000_000;
 
 type Handler = (args: readonly string[]) => Promise<string> | string;
 
@@ -109,24 +49,18 @@ function fail(reason: string): never {
   throw new HtpFailure(reason);
 }
 
-function wholeNumber(text: string | undefined, what: string, min: number, max: number): number {
-  const n = text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${what} must be a whole number from ${min} to ${max}`);
-  return n;
-}
-
-function selectionRule(text: string): Selection {
+/** A value of the table's kind, or a `?` reply naming `what`. */
+function parsed<T>(what: string, parse: () => T): T {
   try {
-    return parseSelection(text);
+    return parse();
   } catch (error) {
-    return fail((error as Error).message);
+    if (error instanceof SettingValueError) fail(withName(what, error.message));
+    throw error;
   }
 }
 
-/** A switch's argument: on, true or 1, or off, false or 0. */
-function onOrOff(text: string): boolean {
-  const on = { on: true, true: true, '1': true, off: false, false: false, '0': false }[text.toLowerCase()];
-  return on ?? fail('expected on or off');
+function boardSizeOf(text: string | undefined, max: number): number {
+  return parsed('the size', () => parseWhole({ min: 1, max }, text ?? ''));
 }
 
 function arity(args: readonly string[], min: number, max = min): void {
@@ -139,7 +73,7 @@ function oneLine(text: string): string {
 }
 
 export class HtpEngine {
-  private settings: EngineSettings;
+  private settings: EngineConfig;
   private record: GameRecord;
   private evaluator: Evaluator | null = null;
   private search: Mcts | null = null;
@@ -151,9 +85,9 @@ export class HtpEngine {
   constructor(
     private readonly makeEvaluator: (backend: BackendChoice) => Promise<Evaluator>,
     private readonly version: string,
-    settings: Partial<EngineSettings> = {},
+    settings: Partial<EngineConfig> = {},
   ) {
-    this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...settings, ...moveLimits(settings) };
+    this.settings = { ...DEFAULT_ENGINE_SETTINGS, swap: true, ...settings, ...moveLimits(settings) };
     this.record = new GameRecord(GameKind.Hex, 11, this.settings.swap);
     this.handlers = new Map<string, Handler>([
       ['name', () => 'hexbatch'],
@@ -172,14 +106,8 @@ export class HtpEngine {
       ['quit', () => ((this.quitting = true), '')],
       ['hexbatch-game', (a) => this.setGame(a)],
       ['hexbatch-swap', (a) => this.setSwap(a)],
-      ['hexbatch-playouts', (a) => (arity(a, 1), this.set({ playouts: a[0] === '0' ? null : wholeNumber(a[0], 'playouts', 0, MAX_PLAYOUTS) }))],
-      ['hexbatch-time', (a) => (arity(a, 1), this.set({ seconds: parseSeconds(a[0] as string) }))],
-      ['hexbatch-seed', (a) => (arity(a, 1), this.set({ seed: wholeNumber(a[0], 'seed', 0, 0xffffffff) }))],
-      ['hexbatch-backend', (a) => this.setBackend(a)],
-      ['hexbatch-selection', (a) => (arity(a, 1), this.set({ selection: selectionRule(a[0] as string) }))],
-      // The older switch: on is UCT-RAVE, off plain UCT.
-      ['hexbatch-rave', (a) => (arity(a, 1), this.set({ selection: onOrOff(a[0] as string) ? Selection.UctRave : Selection.Uct }))],
-      ['hexbatch-settings', () => this.describeSettings()],
+      ...SETTINGS.map((setting): [string, Handler] => [`hexbatch-${setting.name}`, (a) => this.setOne(setting, a)]),
+      ['hexbatch-settings', () => describeSettings(this.settings, { game: this.record.game, size: this.record.size, swap: this.settings.swap })],
       // HexGui asks for these on connecting, and shows an error for a reply it cannot read.
       ['hexgui-analyze_commands', () => ANALYZE_COMMANDS.join('\n')],
       ['hexbatch-win-rates', () => this.lastRootText((s) => moveValue(s).toFixed(2))],
@@ -225,17 +153,20 @@ export class HtpEngine {
     this.evaluator = null;
   }
 
-  private set(change: Partial<EngineSettings>): string {
+  /** `hexbatch-<name> value`: the table's parser, then what a change to it throws away. */
+  private setOne(setting: SettingRecord, args: readonly string[]): string {
+    arity(args, 1);
+    const value = parsed(setting.name, () => setting.parse(args[0] as string));
+    if (setting.rebuild === 'evaluator' && value !== this.settings[setting.key]) this.close();
+    return this.set({ [setting.key]: value }, setting.rebuild);
+  }
+
+  private set(change: Partial<EngineConfig>, rebuild: SettingRecord['rebuild'] = 'nothing'): string {
     const settings = { ...this.settings, ...change };
     if (settings.playouts === null && settings.seconds === null) fail(`${NO_LIMIT} (the other one is none)`);
     this.settings = settings;
-    if (change.seed !== undefined || change.selection !== undefined || change.puctExploration !== undefined || change.priorTemperature !== undefined || change.proximityPrior !== undefined) this.search = null;
+    if (rebuild !== 'nothing') this.search = null;
     return '';
-  }
-
-  private describeSettings(): string {
-    const s = this.settings;
-    return `game ${this.record.game} size ${this.record.size} swap ${s.swap ? 'on' : 'off'} playouts ${s.playouts ?? 'none'} time ${s.seconds ?? 'none'} backend ${s.backend} seed ${s.seed} fill ${s.fill} tactics ${formatTactics(s.tactics)} solver ${s.solver ? 'on' : 'off'} selection ${s.selection} leaves ${s.leavesPerRound ?? 'default'} per-leaf ${s.playoutsPerLeaf ?? 'default'} knowledge ${s.knowledgeThreshold} h-search ${s.hSearchThreshold} proximity ${s.proximityPrior}`;
   }
 
   private newGame(game: GameKind, size: number): string {
@@ -247,7 +178,7 @@ export class HtpEngine {
 
   private boardsize(args: readonly string[]): string {
     arity(args, 1, 2);
-    const n = wholeNumber(args[0], 'the size', 1, MAX_SIZE[this.record.game]);
+    const n = boardSizeOf(args[0], MAX_SIZE[this.record.game]);
     if (args.length === 2 && args[1] !== args[0]) fail(this.record.game === GameKind.Hex ? 'only square Hex boards are supported' : 'a Y board has one size');
     checkSize(this.record.game, n);
     return this.newGame(this.record.game, n);
@@ -261,26 +192,15 @@ export class HtpEngine {
     } catch (error) {
       return fail((error as Error).message);
     }
-    const size = args[1] === undefined ? Math.min(this.record.size, MAX_SIZE[game]) : wholeNumber(args[1], 'the size', 1, MAX_SIZE[game]);
+    const size = args[1] === undefined ? Math.min(this.record.size, MAX_SIZE[game]) : boardSizeOf(args[1], MAX_SIZE[game]);
     return this.newGame(game, size);
   }
 
   private setSwap(args: readonly string[]): string {
     arity(args, 1);
-    this.set({ swap: onOrOff(args[0] as string) });
+    this.set({ swap: parsed('swap', () => parseOnOff(args[0] as string)) });
     // The rule belongs to the game: it applies from the next clear_board.
     return this.record.length === 0 ? this.newGame(this.record.game, this.record.size) : '';
-  }
-
-  private setBackend(args: readonly string[]): string {
-    arity(args, 1);
-    const backend = args[0];
-    if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') fail('expected cpu, webgpu or auto');
-    if (backend !== this.settings.backend) {
-      this.close();
-      this.search = null;
-    }
-    return this.set({ backend });
   }
 
   private player(text: string | undefined): Player {
@@ -334,22 +254,7 @@ export class HtpEngine {
       this.evaluator = await this.makeEvaluator(this.settings.backend);
       this.search = null;
     }
-    const { fill, tactics, solver, selection, puctExploration, priorTemperature, proximityPrior, leavesPerRound, playoutsPerLeaf, knowledgeThreshold, hSearchThreshold } = this.settings;
-    const base = defaultSettings(this.evaluator.backend, this.settings.seed);
-    this.search ??= new Mcts(this.evaluator, {
-      ...base,
-      fill,
-      tactics,
-      solver,
-      selection,
-      puctExploration,
-      priorTemperature,
-      proximityPrior,
-      leavesPerRound: leavesPerRound ?? base.leavesPerRound,
-      playoutsPerLeaf: playoutsPerLeaf ?? base.playoutsPerLeaf,
-      knowledgeThreshold,
-      hSearchThreshold,
-    });
+    this.search ??= new Mcts(this.evaluator, searchSettingsOf(this.settings, this.evaluator.backend));
     return this.search;
   }
 
@@ -377,11 +282,4 @@ export class HtpEngine {
     const moves = view.position.legalMoves().map((m) => this.record.convert(view, m));
     return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => moveName(this.record.geometry, m)).join(' ');
   }
-}
-
-/** Seconds per move: a positive decimal, or 0 for no time limit. */
-export function parseSeconds(text: string): number | null {
-  const n = /^\d{1,6}(\.\d{1,3})?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(n)) fail(`seconds must be a number from 0 to 999999 (0: no time limit), not "${oneLine(text).slice(0, 40)}"`);
-  return n === 0 ? null : n;
 }

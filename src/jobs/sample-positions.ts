@@ -12,6 +12,7 @@ import type { EvalPosition } from '../eval/types.js';
 /** Keeps the stones' streams apart from the playouts' streams of the same seed. */
 const STONES_SALT = 0x5bd1e995;
 
+/** Positions for checking GPU against CPU: the empty board first, then ever more random stones, both sides to move; the same for the same seed. */
 export function samplePositions(game: GameKind, size: number, count: number, seed: number): EvalPosition[] {
   const geometry = geometryOf(game, size);
   return Array.from({ length: count }, (_, p) => {

@@ -4,6 +4,7 @@
  */
 import type { SuiteReport, SuiteRow } from './suite.js';
 
+/** The columns of the suite's table, as npm start prints it. */
 export const SUITE_COLUMNS = ['game', 'size', 'kernel', 'fill', 'batch', 'playouts/s', 'ms per 10,000', 'vs CPU', 'validation'] as const;
 
 /** Playouts per second with an SI prefix: "12.3 M". */
@@ -14,6 +15,7 @@ export function formatRate(perSecond: number): string {
   return perSecond.toFixed(0);
 }
 
+/** A row's validation in words: `0 mismatches in 4096`, or `CPU backend` for the CPU row. */
 export function verdictOf(row: SuiteRow): string {
   if (row.validation === null) return 'CPU backend';
   const v = row.validation;
@@ -21,6 +23,7 @@ export function verdictOf(row: SuiteRow): string {
   return `${v.mismatches} mismatches in ${v.compared}${counts}`;
 }
 
+/** A row's cells under SUITE_COLUMNS. */
 export function suiteCells(row: SuiteRow): string[] {
   return [
     row.game,

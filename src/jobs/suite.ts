@@ -8,12 +8,13 @@
 import { FillKind } from '../fill/fill.js';
 import { GameKind, geometryOf } from '../game/geometry.js';
 import { adapterText } from '../gpu/gpu-device.js';
-import type { Evaluator, GpuKernel } from '../eval/types.js';
+import { type Evaluator, GPU_KERNELS, type GpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu } from './validate-gpu.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
 import { type ThroughputMeasurement, measureThroughput } from './throughput.js';
 
+/** What the throughput suite runs: every game and size, the CPU backend and then each GPU kernel, validated on a sample. */
 export interface SuiteSpec {
   readonly games: readonly GameKind[];
   readonly sizes: readonly number[];
@@ -34,7 +35,7 @@ export interface SuiteSpec {
 export const DEFAULT_SUITE: SuiteSpec = {
   games: [GameKind.Hex, GameKind.Y],
   sizes: [7, 11, 19],
-  kernels: ['bpr', 'bitsliced', 'floodfill'],
+  kernels: GPU_KERNELS,
   fill: FillKind.Exact,
   playouts: 1 << 22,
   // The CPU backend's rate hardly depends on the batch; more would only take longer.
@@ -58,6 +59,7 @@ export const QUICK_SUITE: SuiteSpec = {
   validatePlayouts: 512,
 };
 
+/** One configuration's figures: a kernel (or the CPU backend) on one game and size. */
 export interface SuiteRow {
   readonly game: GameKind;
   readonly size: number;
@@ -81,6 +83,7 @@ export interface SuiteRow {
   readonly validation: { readonly compared: number; readonly mismatches: number; readonly countMismatches: number } | null;
 }
 
+/** Where a suite run is: the step, and the time spent and left. */
 export interface SuiteProgress {
   /** 1-based: the step now running. */
   readonly step: number;
@@ -91,6 +94,7 @@ export interface SuiteProgress {
   readonly remainingMs: number | null;
 }
 
+/** A suite run's report: the settings, the adapter, a row per configuration, and whether every sample validated. */
 export interface SuiteReport {
   readonly report: 'hexbatch-throughput-suite';
   readonly date: string;
@@ -108,20 +112,24 @@ export interface SuiteReport {
   readonly problems: readonly string[];
 }
 
+/** The two evaluators a suite compares. */
 export interface SuiteEvaluators {
   readonly gpu: WebGpuEvaluator;
   /** The CPU backend, measured beside the kernels. */
   readonly cpu: Evaluator;
 }
 
+/** Callbacks and a cancel signal for a suite run. */
 export interface SuiteHooks {
+  /** Told as each step starts. */
   readonly onProgress?: (progress: SuiteProgress) => void;
   /** Each row as it is measured, so a table or chart can grow live. */
   readonly onRow?: (row: SuiteRow) => void;
   readonly signal?: AbortSignal;
 }
 
-interface Step {
+/** One configuration of a suite: a game and size, on a kernel or (null) the CPU backend. */
+export interface SuiteStep {
   readonly game: GameKind;
   readonly size: number;
   readonly kernel: GpuKernel | null;
@@ -132,8 +140,9 @@ interface Step {
 /** CPU playouts (fill and test in JS, and the validation's union-find) cost about this many GPU-on-SwiftShader ones. */
 const CPU_COST_FACTOR = 4;
 
-export function suiteSteps(spec: SuiteSpec): Step[] {
-  const steps: Step[] = [];
+/** The steps a suite takes in order, each with a guess at its cost for the time-left estimate. */
+export function suiteSteps(spec: SuiteSpec): SuiteStep[] {
+  const steps: SuiteStep[] = [];
   const calls = spec.warmupRuns + spec.runs;
   for (const game of spec.games) {
     for (const size of spec.sizes) {
@@ -147,7 +156,7 @@ export function suiteSteps(spec: SuiteSpec): Step[] {
   return steps;
 }
 
-function rowOf(step: Step, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'validation'> {
+function rowOf(step: SuiteStep, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'validation'> {
   return {
     game: step.game,
     size: step.size,
@@ -168,6 +177,7 @@ function rowOf(step: Step, backend: SuiteRow['backend'], kernel: string, variant
 
 const VALIDATION_POSITIONS = 8;
 
+/** Runs the suite: for every game and size the CPU backend, then each kernel measured and validated against the CPU. */
 export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hooks: SuiteHooks = {}): Promise<SuiteReport> {
   const { gpu, cpu } = evaluators;
   const steps = suiteSteps(spec);

@@ -13,6 +13,7 @@ import { weightedUnionFind } from '../wintest/union-find.js';
 import type { EvalPosition, GpuKernel } from '../eval/types.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 
+/** What `validateGpuAgainstCpu` plays on the GPU and replays on the CPU. */
 export interface ValidationRequest {
   readonly positions: readonly EvalPosition[];
   readonly playouts: number;
@@ -29,6 +30,7 @@ export interface ValidationRequest {
   readonly onProgress?: (checked: number, total: number) => void;
 }
 
+/** One playout where the GPU and the CPU disagree, with its filled board. */
 export interface Mismatch {
   readonly position: number;
   readonly playout: number;
@@ -38,6 +40,7 @@ export interface Mismatch {
   readonly board: string;
 }
 
+/** What a validation found: the playouts compared, the mismatches, and both win rates. */
 export interface ValidationReport {
   readonly compared: number;
   readonly mismatches: number;
@@ -60,6 +63,7 @@ export interface ValidationReport {
   readonly adapter: string;
 }
 
+/** Plays the request on the GPU with every winner returned, rebuilds each playout on the CPU from the same (seed, position, playout) and decides it again, and counts the disagreements (0 when the kernel is right). */
 export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request: ValidationRequest): Promise<ValidationReport> {
   const seed = request.seed ?? 0;
   const fill = request.fill ?? FillKind.Exact;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtEntryBeside } from '../eval/bundle-entry.js';
+import { SETTINGS } from '../search/engine-settings.js';
 
 export interface EngineSpec {
   /** How reports and SGF files name it. */
@@ -18,28 +19,15 @@ export interface EngineSpec {
 }
 
 /**
- * Settings of ours: key → `hexbatch htp` option. A key added to htp is one
- * line here; htp itself checks the values (a bad one stops the match before
- * its first game, with htp's own message).
+ * Settings of ours: key → `hexbatch htp` option, from the table of settings
+ * (src/search/engine-settings.ts), and the CPU threads that play. htp itself
+ * checks the values (a bad one stops the match before its first game, with
+ * htp's own message); a match seeds each game itself.
  */
-export const SETTING_OPTIONS: Readonly<Record<string, string>> = {
-  playouts: '--playouts',
-  time: '--time',
-  fill: '--fill',
-  tactics: '--tactics',
-  solver: '--solver',
-  selection: '--selection',
-  rave: '--rave',
-  'puct-exploration': '--puct-exploration',
-  'prior-temperature': '--prior-temperature',
-  proximity: '--proximity-prior',
-  leaves: '--leaves',
-  'per-leaf': '--playouts-per-leaf',
-  knowledge: '--knowledge-threshold',
-  'h-search': '--h-search-threshold',
-  backend: '--backend',
-  threads: '--threads',
-};
+export const SETTING_OPTIONS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...SETTINGS.filter((s) => s.inMatch).map((s) => [s.name, `--${s.flag}`]),
+  ['threads', '--threads'],
+]);
 
 /** Splits a command line on spaces, keeping what is inside '…' or "…" together (no escapes). */
 export function splitCommandLine(line: string): string[] {

@@ -1,4 +1,4 @@
-/** A match's outcome in words, for the terminal and the README alike. */
+/** A match's outcome in words, for the terminal and for the results files that keep it. */
 import type { ForfeitKind } from './referee.js';
 import { type MatchGame, type Side, tally } from './match.js';
 import { type ScalingFit, eloPerDoubling } from './scaling-fit.js';

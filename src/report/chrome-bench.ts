@@ -7,11 +7,11 @@
 import type { Writable } from 'node:stream';
 import type { SuiteSpec } from '../jobs/suite.js';
 import { stepText as describeProgress } from '../jobs/progress-text.js';
-import { progressLine } from '../jobs/progress-line.js';
+import { isTerminal, progressLine } from '../jobs/progress-line.js';
 import { runSuiteInPage } from './drive-page.js';
 import { findBrowser } from './find-browser.js';
 import { servePage } from './page-server.js';
-import { adapterLines, browserLine, reportTable, settingsLine } from './report-text.js';
+import { adapterLines, browserLine, reportHeader, reportTable } from './report-text.js';
 import { type WrittenFiles, writeResults } from './write-results.js';
 
 export interface ChromeBenchOptions {
@@ -35,6 +35,7 @@ export async function runChromeBench(options: ChromeBenchOptions): Promise<Chrom
   const server = await servePage();
   // In a log, a line per step: CI shows where a slow or failed run got to.
   const progress = progressLine(options.stderr, 'lines');
+  let adapterSaid = false;
   try {
     say(`opening ${server.url} in ${choice.path}`);
     const run = await runSuiteInPage({
@@ -43,13 +44,17 @@ export async function runChromeBench(options: ChromeBenchOptions): Promise<Chrom
       headed: options.headed,
       spec: options.spec,
       onProgress: (p) => progress.show(describeProgress(p)),
-      onAdapter: (browser, adapter) => say([browserLine(browser), ...adapterLines(adapter)].join('\n')),
+      onAdapter: (browser, adapter) => {
+        say([browserLine(browser), ...adapterLines(adapter)].join('\n'));
+        adapterSaid = true;
+      },
     });
     progress.end();
     const report = run.report;
     if (!report) return { ok: false, reason: run.failure ?? 'the page gave no report' };
     const out = options.stdout;
-    out.write(`${browserLine(run.browser)}\n${adapterLines(run.adapter).join('\n')}\n${settingsLine(report)}\n\n`);
+    const oneScreen = adapterSaid && isTerminal(options.stderr) && isTerminal(out);
+    out.write(`${reportHeader(run, report, oneScreen).join('\n')}\n\n`);
     out.write(reportTable(report));
     const files = await writeResults(options.out, run, report);
     out.write(`\nresults: ${files.json}, ${files.csv}${files.png ? `, ${files.png}` : ''}\n`);

@@ -27,6 +27,15 @@ export function settingsLine(report: SuiteReport): string {
   );
 }
 
+/**
+ * The lines above the table: the browser and the adapter, then the settings.
+ * `adapterShown`: standard error, on the same terminal, said the browser and
+ * adapter as soon as the page named them, so they are not said twice.
+ */
+export function reportHeader(run: Pick<PageRun, 'browser' | 'adapter'>, report: SuiteReport, adapterShown: boolean): string[] {
+  return [...(adapterShown ? [] : [browserLine(run.browser), ...adapterLines(run.adapter)]), settingsLine(report)];
+}
+
 export function reportTable(report: SuiteReport): string {
   return formatTable(SUITE_COLUMNS, report.rows.map(suiteCells));
 }

@@ -15,8 +15,10 @@ export enum Selection {
   PuctAmaf = 'puct-amaf',
 }
 
+/** Every selection rule, by its name on the command line. */
 export const SELECTIONS: readonly Selection[] = [Selection.Uct, Selection.UctRave, Selection.PuctAmaf];
 
+/** `uct`, `uct-rave` or `puct-amaf`; throws otherwise. */
 export function parseSelection(text: string): Selection {
   const selection = SELECTIONS.find((s) => s === text);
   if (selection === undefined) throw new Error(`unknown selection "${text}" (expected ${SELECTIONS.join(', ')})`);

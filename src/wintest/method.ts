@@ -13,6 +13,7 @@ export interface PreparedBatch {
   decideAll(out: Uint8Array): void;
 }
 
+/** A method made for one geometry, deciding whole boards. */
 export interface BoardWinTest {
   /** Black, White, or Color.Empty when nobody has won (yet). */
   winner(cells: Cells): Winner;
@@ -26,12 +27,15 @@ export interface BoardWinTest {
 
 /** A win test that is updated one stone at a time. */
 export interface IncrementalWinTest {
+  /** Empties the board. */
   reset(): void;
   /** Places a stone on an empty cell. */
   play(cell: CellIndex, color: Color.Black | Color.White): void;
+  /** The winner so far, or Color.Empty. */
   winner(): Winner;
 }
 
+/** What a method can decide. */
 export interface MethodSupport {
   readonly games: readonly GameKind[];
   /** False for methods that need every cell filled. */
@@ -42,11 +46,14 @@ export interface MethodSupport {
   readonly batches: boolean;
 }
 
+/** A win-test method: its name and what it supports, and a factory per geometry. */
 export interface WinTestMethod {
   readonly name: string;
   readonly summary: string;
   readonly supports: MethodSupport;
+  /** The method made for `g` (masks and tables precomputed). */
   create(g: Geometry): BoardWinTest;
+  /** The method as a test updated per stone, where it has one. */
   createIncremental?(g: Geometry): IncrementalWinTest;
 }
 

@@ -9,6 +9,7 @@ import type { WinTestMethod } from './method.js';
 import { pathFollowing } from './path.js';
 import { unionFind, weightedUnionFind } from './union-find.js';
 
+/** Every CPU win-test method, in the order `hexbatch methods` lists them. */
 export const METHODS: readonly WinTestMethod[] = [
   bpr,
   bprPacked,
@@ -23,10 +24,12 @@ export const METHODS: readonly WinTestMethod[] = [
 
 export const DEFAULT_METHOD = 'bpr';
 
+/** The methods' names. */
 export function methodNames(): string[] {
   return METHODS.map((m) => m.name);
 }
 
+/** The method of that name; throws, listing the names, when there is none. */
 export function methodByName(name: string): WinTestMethod {
   const m = METHODS.find((x) => x.name === name);
   if (!m) throw new Error(`unknown method "${name}" (expected one of: ${methodNames().join(', ')})`);

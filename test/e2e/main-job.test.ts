@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hexbatch-main-job-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const GPU_KERNELS = ['bpr', 'bitsliced', 'floodfill'];
+const GPU_KERNELS = ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'];
 const QUICK_CONFIGS = 2 * 2 * (GPU_KERNELS.length + 1); // games × sizes × (kernels + CPU backend)
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {

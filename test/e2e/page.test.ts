@@ -34,6 +34,8 @@ describe('the demo page, used as a person uses it', () => {
     expect(labels).toHaveLength(2);
     expect(labels[0]).toMatch(/^Hex 5 bpr exact 2×64/);
     expect(labels[1]).toMatch(/^Hex 5 floodfill exact 2×64/);
+    // Ownership was off: the labels do not say it was on.
+    for (const label of labels) expect(label).not.toContain('ownership');
     await o.page.close();
   }, 3 * MINUTE);
 
@@ -92,9 +94,10 @@ describe('the demo page, used as a person uses it', () => {
     if (adapter?.software) {
       expect(rate).toMatch(/\(CPU\)$/);
       expect(await o.page.isVisible('#throughput [data-field="figures"]')).toBe(true);
-      expect(await legend(o.page, '#plot')).toEqual([expect.stringMatching(/\(CPU\)$/)]);
+      expect(await legend(o.page, '#plot')).toEqual([expect.stringMatching(/ \+ownership \(CPU\)$/)]);
     } else {
       expect(rate).not.toContain('CPU');
+      expect(await legend(o.page, '#plot')).toEqual([expect.stringMatching(/ \+ownership$/)]);
     }
     await o.page.close();
   }, 2 * MINUTE);

@@ -153,6 +153,8 @@ describe('the play page in headless Chromium', () => {
     expect(board.filter((s) => s === 'white')).toHaveLength(1);
     expect(board.filter((s) => s === 'black')).toHaveLength(1);
     expect(await page.textContent('#moves')).toMatch(/W swap/);
+    // The page says which view of the swap it shows, and how HexGui's differs.
+    expect(await page.textContent('#swap-note')).toMatch(/turns white, mirrored across the\s+long diagonal[\s\S]*HexGui[\s\S]*stone left black/);
     expect(errors).toEqual([]);
     await page.close();
   }, 2 * MINUTE);

@@ -88,4 +88,13 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
     }
     expect(() => parseGpuMethod('wqhuf')).toThrow(/--backend webgpu decides with bpr, bitsliced, bitsliced-unrolled, floodfill, not "wqhuf"/);
   });
+
+  test('hexbatch winner --backend webgpu takes every kernel as its --method', async () => {
+    // Black joins rows 1 and 3; white holds column c but not a; one board with an empty cell.
+    const input = 'bww bww bww\nbbw .ww bbw\n';
+    for (const method of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill']) {
+      const run = await runCliInProcess(['winner', '--game', 'hex', '--size', '3', '--backend', 'webgpu', '--method', method], input);
+      expect({ method, code: run.code, out: run.out }).toEqual({ method, code: 0, out: 'black\nnone\n' });
+    }
+  });
 });

@@ -3,15 +3,15 @@
  * side to move wins with best play, has no move that wins at once, and has
  * few winning moves. Each is made from a random full board by emptying a
  * patch around a cell (so the fight is local and real), and kept only when
- * the exact solver (src/search/solver.ts) says so: it is the oracle.
+ * the exact solver (src/search/knowledge/solver.ts) says so: it is the oracle.
  */
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind, geometryOf, type Geometry } from '../../src/game/geometry.js';
 import { formatBoardText } from '../../src/game/board-text.js';
 import { cellName } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
-import { solve } from '../../src/search/solver.js';
-import { winningCells } from '../../src/search/tactics.js';
+import { solve } from '../../src/search/knowledge/solver.js';
+import { winningCells } from '../../src/search/knowledge/tactics.js';
 import { lcgRandom } from './boards.js';
 
 export interface TacticalPosition {

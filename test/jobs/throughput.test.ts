@@ -105,11 +105,12 @@ describe('measureThroughput', () => {
 describe('the suite', () => {
   it('has a CPU step and one step per kernel for every game and size', () => {
     const steps = suiteSteps(DEFAULT_SUITE);
-    expect(steps).toHaveLength(2 * 3 * 4);
-    expect(steps.slice(0, 4).map((s) => `${s.game} ${s.size} ${s.kernel ?? 'cpu'}`)).toEqual(['hex 7 cpu', 'hex 7 bpr', 'hex 7 bitsliced', 'hex 7 floodfill']);
+    // Every GPU kernel, bitsliced-unrolled included: the suite is what npm start runs.
+    expect(steps).toHaveLength(2 * 3 * 5);
+    expect(steps.slice(0, 5).map((s) => `${s.game} ${s.size} ${s.kernel ?? 'cpu'}`)).toEqual(['hex 7 cpu', 'hex 7 bpr', 'hex 7 bitsliced', 'hex 7 bitsliced-unrolled', 'hex 7 floodfill']);
     // Bigger boards weigh more in the time-left estimate.
     const cost = (size: number) => steps.find((s) => s.size === size && s.kernel === 'bpr')?.cost ?? 0;
     expect(cost(19)).toBeGreaterThan(cost(7));
-    expect(suiteSteps(QUICK_SUITE).length).toBe(16);
+    expect(suiteSteps(QUICK_SUITE).length).toBe(20);
   });
 });

@@ -4,7 +4,8 @@
  * repository's node_modules (so the test needs no registry). Plain Node
  * then imports 'hexbatch' and evaluates on the CPU and on WebGPU (Dawn),
  * TypeScript type-checks against its declarations, Vite bundles it for the
- * browser, and every `js` example in the README runs as written.
+ * browser, and every `js` example of the README and docs/library.md runs
+ * as written.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,8 +25,8 @@ function node(script: string, file: string) {
   return spawnSync(process.execPath, [file], { cwd: project, encoding: 'utf8', timeout: 120_000 });
 }
 
-/** The README's ```js blocks. */
-function readmeExamples(readme: string): string[] {
+/** A Markdown file's ```js blocks. */
+function jsExamples(readme: string): string[] {
   return [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
 }
 
@@ -39,8 +40,8 @@ describe('the packed library in an empty project', () => {
     const target = join(project, 'node_modules', 'hexbatch');
     mkdirSync(target, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-    // What npm would install beside it, taken from here; and the WebGPU types, which TypeScript users add.
-    for (const dep of [...Object.keys(pkg.dependencies), '@webgpu/types']) {
+    // What npm would install beside it (the WebGPU types among them), taken from here.
+    for (const dep of Object.keys(pkg.dependencies)) {
       const link = join(project, 'node_modules', dep);
       mkdirSync(dirname(link), { recursive: true });
       symlinkSync(join(ROOT, 'node_modules', dep), link, 'dir');
@@ -53,6 +54,13 @@ describe('the packed library in an empty project', () => {
     expect(files).toContain('package/dist/index.js');
     expect(files).toContain('package/dist/types/index.d.ts');
     expect(files.filter((f) => f.endsWith('.wgsl') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+  });
+
+  it('runs no script of its own when installed', () => {
+    // npm lists prepare among the install scripts that a user must approve.
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hexbatch', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const scripts = Object.keys(installed.scripts ?? {});
+    expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
   });
 
   it("imports { createEvaluator } from 'hexbatch' in plain Node, and the CPU and WebGPU agree playout for playout", () => {
@@ -84,7 +92,7 @@ console.log(JSON.stringify(out));
     expect(out['cpu']?.black).toBeGreaterThan(2048);
   }, 120_000);
 
-  it('type-checks a TypeScript user of the package against its declarations', () => {
+  it('type-checks a TypeScript user of the package against its declarations, with no types of their own to add', () => {
     writeFileSync(
       join(project, 'user.ts'),
       `import { Color, createEvaluator, type Evaluator, type PositionResult, GameKind, geometryOf } from 'hexbatch';
@@ -97,7 +105,7 @@ export const rate: number = r?.winRate ?? 0;
 `,
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', '@webgpu/types', '--skipLibCheck', 'false', 'user.ts'];
+    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false', 'user.ts'];
     const result = spawnSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -115,16 +123,16 @@ export const rate: number = r?.winRate ?? 0;
     expect(code).not.toMatch(/^import[^\n]*from ["']node:/m);
   }, 120_000);
 
-  const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  const examples = ['README.md', 'docs/library.md'].flatMap((file) => jsExamples(readFileSync(join(ROOT, file), 'utf8')).map((code, i) => ({ file, n: i + 1, code })));
 
-  it('finds the README examples', () => {
-    expect(examples.length).toBeGreaterThan(0);
-    for (const e of examples) expect(e).toContain("from 'hexbatch'");
+  it('finds the examples of the README and docs/library.md', () => {
+    for (const file of ['README.md', 'docs/library.md']) expect(examples.filter((e) => e.file === file).length).toBeGreaterThan(0);
+    for (const e of examples) expect(e.code).toContain("from 'hexbatch'");
   });
 
-  examples.forEach((example, i) => {
-    it(`runs README example ${i + 1} as written`, () => {
-      const result = node(example, `readme-${i + 1}.mjs`);
+  examples.forEach(({ file, n, code }) => {
+    it(`runs ${file}'s example ${n} as written`, () => {
+      const result = node(code, `example-${file.replace(/\W/g, '-')}-${n}.mjs`);
       expect(result.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hexbatch: '))).toEqual([]);
       expect(result.status).toBe(0);
       expect(result.stdout).not.toBe('');

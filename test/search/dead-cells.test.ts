@@ -9,10 +9,11 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type DeadCells, deadCells } from '../../src/search/dead-cells.js';
-import { solve } from '../../src/search/solver.js';
+import { type DeadCells, deadCells } from '../../src/search/knowledge/dead-cells.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { ANY, boardText, everyBoard, randomBoards, testRandom } from '../helpers/boards.js';
 import { oracleWinner } from '../helpers/oracle.js';
+import { deadCellsOracle } from '../helpers/dead-cells-oracle.js';
 
 /** Every completion of the empty cells of `cells` (all 2^empty of them), as a fresh board each. */
 function* everyCompletion(cells: Cells): Generator<Cells> {
@@ -148,5 +149,16 @@ describe('dead cells', () => {
   test('Y boards: none (the arc argument is Hex only)', () => {
     const p = Position.fromText(GameKind.Y, 4, 'bbb.bbbbbb', Color.White);
     expect(deadCells(p.geometry, p.cells()).dead).toEqual([]);
+  });
+});
+
+describe('the ring-code finder against the first one', () => {
+  test('the same dead cells, captured pairs and fill, in the same order, on random boards of Hex 1 to 13', () => {
+    for (let n = 1; n <= 13; n++) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (const empty of [0.3, 0.5, 0.7]) {
+        for (const cells of randomBoards(g.cellCount, 200, empty, 1000 * n)) expect(deadCells(g, cells), `Hex ${n}: ${boardText(cells)}`).toEqual(deadCellsOracle(g, cells));
+      }
+    }
   });
 });

@@ -14,7 +14,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { examSteps, parseExam } from '../../src/htp/exam.js';
 import { engineLink, runExamScript } from '../../src/htp/exam-script.js';
-import { solve } from '../../src/search/solver.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
 import { ROOT } from '../helpers/build.js';
 import { tacticalSet } from '../helpers/tactical-set.js';
@@ -81,8 +81,8 @@ describe('the exam script of a positions file', () => {
 
 describe('hexbatch exam', () => {
   // The search itself, not the root solver: one round of playouts a move,
-  // so the tactics and the tree's proofs must find the wins (README: 19 of
-  // 42 with the tactics off). Fixed by the seed at a playout limit.
+  // so the tactics and the tree's proofs must find the wins (playouts alone
+  // find far fewer). Fixed by the seed at a playout limit.
   test('the whole set, the root solver off, 2,000 playouts a move: at least 90% right', async () => {
     const r = await runCliInProcess(['exam', SET, '--playouts', '2000', '--solver', 'off', '--threads', '1', '--min-percent', '90']);
     expect(r.err).toBe('');

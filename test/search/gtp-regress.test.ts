@@ -14,7 +14,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { type ExamBoard, type ExamStep, type HtpLink, engineLink, runExamScript } from '../../src/htp/exam-script.js';
 import { parseExpectation, parseRegressScript } from '../../src/htp/gtp-regress.js';
-import { solve } from '../../src/search/solver.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { ROOT } from '../helpers/build.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
 

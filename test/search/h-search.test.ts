@@ -5,9 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { gameConnections, hasGameConnection } from '../../src/search/h-search.js';
-import { solve } from '../../src/search/solver.js';
-import { virtuallyConnected } from '../../src/search/virtual-connection.js';
+import { gameConnections, hasGameConnection } from '../../src/search/knowledge/h-search.js';
+import { solve } from '../../src/search/knowledge/solver.js';
+import { virtuallyConnected } from '../../src/search/knowledge/virtual-connection.js';
 import { ANY, CELL_CHAR, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
 
 /** Whether `player` wins the board text with `toMove` to move, by the solver. */

@@ -10,7 +10,7 @@ import { formatBoardText } from '../../src/game/board-text.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { HtpEngine } from '../../src/htp/engine.js';
-import { DEFAULT_TACTICS, parseTactics } from '../../src/search/tactics.js';
+import { DEFAULT_TACTICS, parseTactics } from '../../src/search/knowledge/tactics.js';
 
 function engine(playouts: number, tactics = DEFAULT_TACTICS): HtpEngine {
   return new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', { playouts, seed: 5, tactics });

@@ -9,8 +9,8 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { EvalPosition, EvaluateOptions, Evaluator, PositionResult } from '../../src/eval/types.js';
 import { Mcts, defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
-import { solve } from '../../src/search/solver.js';
-import { TACTICS } from '../../src/search/tactics.js';
+import { solve } from '../../src/search/knowledge/solver.js';
+import { TACTICS } from '../../src/search/knowledge/tactics.js';
 import { lcgRandom } from '../helpers/boards.js';
 import { spy } from '../helpers/spy-evaluator.js';
 

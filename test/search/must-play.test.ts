@@ -6,8 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { Color, type Player } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { solve } from '../../src/search/solver.js';
-import { connectingMoves, mustPlay } from '../../src/search/tactics.js';
+import { solve } from '../../src/search/knowledge/solver.js';
+import { connectingMoves, mustPlay } from '../../src/search/knowledge/tactics.js';
 import { ANY, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
 
 /** The side to move wins `position` (not over), by the solver. */

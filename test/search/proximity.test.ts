@@ -8,7 +8,7 @@ import { type CellIndex, GameKind, type Geometry, areNeighbors, geometryOf } fro
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { nearCells } from '../../src/search/proximity.js';
+import { nearCells } from '../../src/search/knowledge/proximity.js';
 
 /** The cells near `c`, found by looking at every pair of cells. */
 function nearByHand(g: Geometry, c: CellIndex): CellIndex[] {
@@ -54,7 +54,7 @@ describe('the proximity prior in the search', () => {
     return result.moves.map((m) => m.move as CellIndex);
   }
 
-  // The value measured in the README (the default is none).
+  // The value tried in matches (the default is none).
   const PRIOR = 0.05;
 
   test("with it the first round goes to the cells near the opponent's last move, without it elsewhere too", async () => {

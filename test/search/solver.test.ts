@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type QuickSolution, SOLVER_TABLE_LIMIT, solve, solveWithin } from '../../src/search/solver.js';
+import { type QuickSolution, SOLVER_TABLE_LIMIT, solve, solveWithin } from '../../src/search/knowledge/solver.js';
 import { lcgRandom } from '../helpers/boards.js';
 
 /** Whether the side to move wins, by trying everything. */

@@ -1,5 +1,5 @@
 // The first move under the swap rule: the opening nearest an even game,
-// each weighed by a search of the replies to it (src/search/swap-rule.ts).
+// each weighed by a search of the replies to it (src/search/knowledge/swap-rule.ts).
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { Color } from '../../src/game/color.js';
@@ -7,8 +7,8 @@ import { type CellIndex, GameKind, type Geometry, geometryOf } from '../../src/g
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/swap-rule.js';
-import { solve } from '../../src/search/solver.js';
+import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/knowledge/swap-rule.js';
+import { solve } from '../../src/search/knowledge/solver.js';
 import { SWAP } from '../../src/game/position.js';
 import { oracleWinner } from '../helpers/oracle.js';
 import { FULL, everyBoard } from '../helpers/boards.js';

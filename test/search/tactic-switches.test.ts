@@ -10,10 +10,10 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type MoveStat, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
-import { deadCells } from '../../src/search/dead-cells.js';
-import { gameConnections } from '../../src/search/h-search.js';
-import { type QuickSolution, solve, solveWithin } from '../../src/search/solver.js';
-import { virtualWinner } from '../../src/search/virtual-connection.js';
+import { deadCells } from '../../src/search/knowledge/dead-cells.js';
+import { gameConnections } from '../../src/search/knowledge/h-search.js';
+import { type QuickSolution, solve, solveWithin } from '../../src/search/knowledge/solver.js';
+import { virtualWinner } from '../../src/search/knowledge/virtual-connection.js';
 import {
   ALL_TACTICS,
   DEFAULT_TACTICS,
@@ -32,7 +32,7 @@ import {
   tacticSet,
   tacticalChoice,
   winningCells,
-} from '../../src/search/tactics.js';
+} from '../../src/search/knowledge/tactics.js';
 import { lcgRandom, randomCells } from '../helpers/boards.js';
 import { spy } from '../helpers/spy-evaluator.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';

@@ -6,7 +6,7 @@ import { GameKind } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
-import { blockingMoves, bridgeAnswers, fewestCellsToWin, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/tactics.js';
+import { blockingMoves, bridgeAnswers, fewestCellsToWin, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/knowledge/tactics.js';
 import { lcgRandom } from '../helpers/boards.js';
 
 

@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { solve } from '../../src/search/solver.js';
-import { ZIGGURATS, virtualCarrier, virtuallyConnected } from '../../src/search/virtual-connection.js';
+import { solve } from '../../src/search/knowledge/solver.js';
+import { ZIGGURATS, virtualCarrier, virtuallyConnected } from '../../src/search/knowledge/virtual-connection.js';
 import { ANY, CELL_CHAR, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
 
 /** Whether `player` wins the board (not yet won) with `toMove` to move, by the solver. */

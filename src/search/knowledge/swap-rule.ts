@@ -32,8 +32,8 @@
  * a longer search finds the side to move a little more (Hex 9 after e5,
  * white's best reply: 0.45 at 10⁵ playouts, 0.48 at 2·10⁶).
  */
-import { GameKind, type CellIndex, type Geometry } from '../game/geometry.js';
-import { Position } from '../game/position.js';
+import { GameKind, type CellIndex, type Geometry } from '../../game/geometry.js';
+import { Position } from '../../game/position.js';
 
 /** Whether to swap, at the second move, when our best stone reply is worth `bestReply` to us. */
 export function swapFromReplies(bestReply: number): boolean {

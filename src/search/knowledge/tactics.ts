@@ -6,10 +6,10 @@
  * decided on the cells alone, so it stays exact (the must-play region
  * sound, as the connections are), and costs a few passes over the board.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../game/geometry.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } from '../../game/geometry.js';
 import { goalEdges } from './connect.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
 import { cachedGameConnections } from './h-search.js';
 import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';
@@ -231,15 +231,19 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * bridges between the two sides before their playouts (leaf-bridges.ts).
  */
 export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search', 'dead', 'leaf-bridge'] as const;
+/** One of TACTICS, by its name. */
 export type Tactic = (typeof TACTICS)[number];
+/** The tactics a search uses. */
 export type TacticSet = ReadonlySet<Tactic>;
 
-/** The tactics that only a name switches on: no measurement has shown them to help (README, Matches). */
+/** The tactics that only a name switches on: no match has shown them to help, so `on` leaves them out. */
 export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge'];
 
+/** Every tactic, the opt-in ones included. */
 export const ALL_TACTICS: TacticSet = new Set(TACTICS);
 /** The engine's tactics, `on`: every one but the opt-in ones. */
 export const DEFAULT_TACTICS: TacticSet = new Set(TACTICS.filter((t) => !OPT_IN_TACTICS.includes(t)));
+/** No tactic: the search alone. */
 export const NO_TACTICS: TacticSet = new Set();
 
 /** A search's `tactics` setting as the set it switches on: true the default set, false none. */

@@ -16,9 +16,9 @@
  * One stone is added for each side, so the side to move and the fill's
  * share of each colour stay as they were.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type Cells, type Geometry } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type Cells, type Geometry } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
 import { linkTable, root } from './virtual-connection.js';

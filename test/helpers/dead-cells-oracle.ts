@@ -1,30 +1,10 @@
-/**
- * Dead cells of Hex: empty cells whose colour cannot change the winner of
- * any completion of the board, found from the cell's ring of six neighbours
- * alone. A stone on cell c only joins c's neighbours of its colour (the
- * goal edges counting as stones of their owner), and consecutive slots of
- * the ring touch each other without c. So when, for each colour and every
- * way of filling the ring's empty cells, that colour's slots form one
- * unbroken arc of the ring, c joins nothing that was not joined already,
- * whoever takes it. Such a move is a pass, never better than another move,
- * and once filled with either colour (which keeps the winner of every
- * completion) it can make its neighbours dead in turn.
- *
- * Captured pairs: two neighbouring empty cells a and b are captured by a
- * player X when a stone of X on either makes the other dead. Whenever the
- * opponent takes one, X answers on the other, and the opponent's stone is
- * dead: so the board with both given to X has the same value, whoever
- * moves (a stone elsewhere only takes empty cells out of the rings, which
- * keeps them dead). A move there is then no better than a pass, for
- * either side: the opponent's is answered, X's own gives nothing the fill
- * had not. Filled for X, they too can kill their neighbours.
- *
- * Y is left out: its sides are not stones of either player, so the arc
- * argument does not carry over as it stands.
- */
-import { Color } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+// The first dead-cell finder, kept as an oracle for the faster one in
+// src/search/knowledge/dead-cells.ts: it reads every ring from the board and
+// tries each pair's capture by placing stones, where the faster one keeps
+// ring codes and looks captures up in a table.
+import { Color } from '../../src/game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../src/game/geometry.js';
+import { perGeometry } from '../../src/game/per-geometry.js';
 
 /** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
 const EMPTY = 0;
@@ -89,7 +69,7 @@ const ringSlots = perGeometry((g): Int32Array => {
   return slots;
 });
 
-export interface DeadCells {
+interface DeadCells {
   /** The dead cells, in the order found (each dead once those before it are filled). */
   readonly dead: readonly CellIndex[];
   /** The cells of the captured pairs, two by two in the order found (each pair captured once the cells before it are filled). */
@@ -132,7 +112,7 @@ function capturedBy(slots: Int32Array, cells: Cells, a: CellIndex, b: CellIndex,
  * found and looking again until no more appear (captured pairs only once
  * no cell is dead); none on Y boards (see above).
  */
-export function deadCells(g: Geometry, cells: Cells): DeadCells {
+export function deadCellsOracle(g: Geometry, cells: Cells): DeadCells {
   const filled = cells.slice();
   const dead: CellIndex[] = [];
   const captured: CellIndex[] = [];

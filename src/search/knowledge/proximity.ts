@@ -5,10 +5,10 @@
  * going. PUCT-AMAF's prior can favour them (SearchSettings.proximityPrior),
  * as MoHex's move patterns favour local replies, where the AMAF values alone
  * treat every cell of the board alike until the playouts tell them apart.
- * Off by default: at equal time it showed no gain (README: "The proximity prior").
+ * Off by default: at equal time it has not shown a gain in play.
  */
-import { type CellIndex, type Geometry, neighborsOf } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { type CellIndex, type Geometry, neighborsOf } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { linkTable } from './virtual-connection.js';
 
 export interface NearCells {

@@ -23,13 +23,13 @@
  * three sides whose carriers are pairwise disjoint (and for a group, one of
  * them may be a semi-connection: its key makes it full).
  */
-import type { Player } from '../game/color.js';
-import { Color } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, sameCells } from '../game/geometry.js';
-import { popcount as wordPopcount } from '../fill/fill.js';
+import type { Player } from '../../game/color.js';
+import { Color } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, sameCells } from '../../game/geometry.js';
+import { popcount as wordPopcount } from '../../fill/fill.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 
 /** A semi-connection of the game: `player` plays `key` and is joined; every cell it needs is in `carrier` (key included). */
 export interface SemiConnection {

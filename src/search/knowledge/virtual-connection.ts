@@ -18,9 +18,9 @@
  * `leaf-vc` tactic), where it proves what random playouts would only
  * estimate.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from './connect.js';
 import { type Labels, labelGroups } from './groups.js';
 

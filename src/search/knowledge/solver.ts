@@ -5,15 +5,15 @@
  * cells that were empty at the start and the side to move. It is the oracle
  * the search's tests use.
  */
-import { Color, type Player, opponent } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import type { Position } from '../game/position.js';
+import { Color, type Player, opponent } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import type { Position } from '../../game/position.js';
 import { stoneWins } from './connect.js';
 import { connectingMoves, mustPlay } from './tactics.js';
 import { virtualWinner } from './virtual-connection.js';
 
 /** More empty cells than this make base-3 keys inexact (3³³ · 2 > 2⁵³) and the solve hopeless anyway. */
-export const MAX_SOLVER_EMPTY = 32;
+export const SOLVER_EMPTY_CAPACITY = 32;
 
 export interface Solution {
   /** The side to move. */
@@ -141,7 +141,7 @@ class Negamax {
 export function solve(position: Position): Solution {
   const g = position.geometry;
   const empty = position.cells().reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
-  if (empty > MAX_SOLVER_EMPTY) throw new Error(`the solver takes at most ${MAX_SOLVER_EMPTY} empty cells, not ${empty}`);
+  if (empty > SOLVER_EMPTY_CAPACITY) throw new Error(`the solver takes at most ${SOLVER_EMPTY_CAPACITY} empty cells, not ${empty}`);
   if (position.isOver()) throw new Error('the game is already over');
   const toMove = position.toMove;
   const search = new Negamax(g, position.cells());
@@ -175,7 +175,7 @@ export interface QuickSolution {
 export function solveWithin(position: Position, maxPositions: number, options: { readonly connections?: boolean; readonly mustPlay?: boolean } = {}): QuickSolution | null {
   const cells = position.cells();
   const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
-  if (empty > MAX_SOLVER_EMPTY || position.isOver()) return null;
+  if (empty > SOLVER_EMPTY_CAPACITY || position.isOver()) return null;
   const search = new Negamax(position.geometry, cells, maxPositions, options.connections === true, options.mustPlay === true);
   try {
     for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };

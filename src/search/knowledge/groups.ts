@@ -3,9 +3,9 @@
  * touches: what the tactics (tactics.ts) and the virtual connections
  * (virtual-connection.ts) both start from.
  */
-import type { Player } from '../game/color.js';
-import type { Cells, Geometry } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
+import type { Player } from '../../game/color.js';
+import type { Cells, Geometry } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
 
 /** Scratch for the group labelling, one set per geometry: the search labels at every new node. */
 export interface Labels {

@@ -3,8 +3,8 @@
  * connect, so a flood fill from that stone decides it exactly, with no
  * union-find to rebuild (the solver plays and takes back millions of stones).
  */
-import { Color, type Player } from '../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, Y_ALL_SIDES } from '../game/geometry.js';
+import { Color, type Player } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, Y_ALL_SIDES } from '../../game/geometry.js';
 
 /** The edge bits a player's group must touch to win. */
 export function goalEdges(g: Geometry, player: Player): number {

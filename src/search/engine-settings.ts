@@ -1,0 +1,261 @@
+/**
+ * The engine's settings in one table: each setting is one record (its name,
+ * command-line flag, match key, parser with its bounds, default, help, and
+ * what a change to it throws away). The `hexbatch htp` and `exam` options,
+ * the `hexbatch-*` HTP commands, `match`'s engine settings and the settings
+ * line are all made from it, so a new setting is one record here and the
+ * code that reads it.
+ */
+import type { BackendChoice } from '../eval/create-evaluator.js';
+import { FillKind, parseFillKind } from '../fill/fill.js';
+import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
+import { SELECTIONS, Selection, parseSelection } from './selection.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
+
+export interface EngineSettings {
+  readonly playouts: number | null;
+  /** Seconds per move, or null for none. */
+  readonly seconds: number | null;
+  readonly backend: BackendChoice;
+  readonly seed: number;
+  /** The playouts' fill (SearchSettings.fill). */
+  readonly fill: FillKind;
+  /** The search's exact tactics switched on (SearchSettings.tactics). */
+  readonly tactics: TacticSet;
+  /** The root solver for late positions (SearchSettings.solver). */
+  readonly solver: boolean;
+  /** The search's selection rule, and PUCT's two constants (SearchSettings). */
+  readonly selection: Selection;
+  readonly puctExploration: number;
+  readonly priorTemperature: number;
+  /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
+  readonly proximityPrior: number;
+  /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
+  readonly leavesPerRound: number | null;
+  readonly playoutsPerLeaf: number | null;
+  /** Leaves below a node before `mustplay` prunes it (SearchSettings.knowledgeThreshold). */
+  readonly knowledgeThreshold: number;
+  /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
+  readonly hSearchThreshold: number;
+  /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
+  readonly reducedBoard: boolean;
+}
+
+/** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
+export const DEFAULT_SECONDS = 1;
+
+/** The highest playouts per move one command may ask for. */
+export const MAX_PLAYOUTS = 1_000_000_000;
+
+/** A value a setting cannot take; the message reads after the setting's name ("must be …") or after a colon. */
+export class SettingValueError extends Error {}
+
+/** A whole number in [min, max]. */
+export interface WholeBound {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A decimal above `above` (not equal) or from `atLeast`, at most `max`. */
+export type DecimalBound = { readonly max: number } & ({ readonly above: number } | { readonly atLeast: number });
+
+const GROUPED = new Intl.NumberFormat('en-US');
+
+export function wholeRangeText(bound: WholeBound): string {
+  return `${GROUPED.format(bound.min)} to ${GROUPED.format(bound.max)}`;
+}
+
+export function decimalRangeText(bound: DecimalBound): string {
+  return `${'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`}, at most ${bound.max}`;
+}
+
+/** Text as a quoted value in a message: one line, printable, not too long. */
+function quoted(text: string): string {
+  const line = text.replace(/[^\x20-\x7e]/g, '?');
+  return `"${line.length > 40 ? `${line.slice(0, 40)}…` : line}"`;
+}
+
+export function parseWhole(bound: WholeBound, text: string): number {
+  const trimmed = text.trim();
+  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < bound.min || n > bound.max) throw new SettingValueError(`must be a whole number from ${wholeRangeText(bound)}, not ${quoted(text)}`);
+  return n;
+}
+
+export function parseDecimal(bound: DecimalBound, text: string): number {
+  const trimmed = text.trim();
+  const n = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const low = 'above' in bound ? n > bound.above : n >= bound.atLeast;
+  if (!(low && n <= bound.max)) {
+    throw new SettingValueError(`must be a number ${'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`} and at most ${bound.max}, not ${quoted(text)}`);
+  }
+  return n;
+}
+
+/** The one on/off parser: on, true or 1; off, false or 0. */
+export function parseOnOff(text: string): boolean {
+  const value = ({ on: true, true: true, '1': true, off: false, false: false, '0': false } as Record<string, boolean>)[text.trim().toLowerCase()];
+  if (value === undefined) throw new SettingValueError(`must be on or off, not ${quoted(text)}`);
+  return value;
+}
+
+export function formatOnOff(value: boolean): string {
+  return value ? 'on' : 'off';
+}
+
+/** Seconds per move: a decimal from 0 to 999,999 with at most 3 places, 0 for no time limit (null). */
+export function parseSeconds(text: string): number | null {
+  const n = /^\d{1,6}(\.\d{1,3})?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(n)) throw new SettingValueError(`must be a number of seconds from 0 to 999999 (0: no time limit), not ${quoted(text)}`);
+  return n === 0 ? null : n;
+}
+
+function parseBackend(text: string): BackendChoice {
+  if (text === 'cpu' || text === 'webgpu' || text === 'auto') return text;
+  throw new SettingValueError(`must be cpu, webgpu or auto, not ${quoted(text)}`);
+}
+
+/** A parser whose errors are plain Errors (the game's and search's own), as SettingValueErrors. */
+function rethrown<T>(parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new SettingValueError(error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+/** What a change to a setting throws away: nothing, the search's tree, or the evaluator too. */
+export type Rebuild = 'nothing' | 'search' | 'evaluator';
+
+/** One setting: everything that makes it an option, a command, a match key and a part of the settings line. */
+export interface SettingRecord<K extends keyof EngineSettings = keyof EngineSettings> {
+  readonly key: K;
+  /** The match key, the HTP command (`hexbatch-<name>`) and the settings line's word. */
+  readonly name: string;
+  /** The command-line option, without its dashes. */
+  readonly flag: string;
+  /** How the option's value reads in --help, e.g. `<n>`. */
+  readonly argument: string;
+  /** What the setting does, for --help; the default and bounds are added. */
+  readonly help: string;
+  readonly parse: (text: string) => EngineSettings[K];
+  readonly format: (value: EngineSettings[K]) => string;
+  readonly rebuild: Rebuild;
+  /** False for a setting a match gives each game itself (the seed). */
+  readonly inMatch: boolean;
+  /** True when the search takes the value as its own setting of the same name (null: the backend's default). */
+  readonly search: boolean;
+  /** The default as --help shows it, where it is not the default value itself. */
+  readonly defaultText?: string;
+  /** The values' range as --help shows it, for numbers. */
+  readonly range?: string;
+}
+
+const record = <K extends keyof EngineSettings>(r: SettingRecord<K>): SettingRecord => r as unknown as SettingRecord;
+
+const wholeOrNone = (bound: WholeBound) => (text: string) => (text.trim() === '0' ? null : parseWhole(bound, text));
+const formatNumberOrNone = (none: string) => (value: number | null) => (value === null ? none : String(value));
+
+export const PLAYOUTS_BOUND: WholeBound = { min: 0, max: MAX_PLAYOUTS };
+export const SEED_BOUND: WholeBound = { min: 0, max: 0xffffffff };
+export const LEAVES_BOUND: WholeBound = { min: 1, max: 65_536 };
+export const PLAYOUTS_PER_LEAF_BOUND: WholeBound = { min: 1, max: 1_000_000 };
+const THRESHOLD_BOUND: WholeBound = { min: 1, max: 1_000_000_000 };
+const PUCT_EXPLORATION_BOUND: DecimalBound = { above: 0, max: 100 };
+const PRIOR_TEMPERATURE_BOUND: DecimalBound = { above: 0, max: 10 };
+const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
+
+const CPU_SEARCH = defaultSettings('cpu');
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  playouts: null,
+  seconds: DEFAULT_SECONDS,
+  backend: 'cpu',
+  seed: 0,
+  fill: FillKind.Exact,
+  tactics: DEFAULT_TACTICS,
+  solver: true,
+  selection: CPU_SEARCH.selection,
+  puctExploration: CPU_SEARCH.puctExploration,
+  priorTemperature: CPU_SEARCH.priorTemperature,
+  proximityPrior: PROXIMITY_PRIOR,
+  leavesPerRound: null,
+  playoutsPerLeaf: null,
+  knowledgeThreshold: KNOWLEDGE_THRESHOLD,
+  hSearchThreshold: H_SEARCH_THRESHOLD,
+  reducedBoard: false,
+};
+
+/** Every setting, in the order of --help and of the settings line. */
+export const SETTINGS: readonly SettingRecord[] = [
+  record({ key: 'playouts', name: 'playouts', flag: 'playouts', argument: '<n>', help: 'playouts per move (0: none; deterministic for a seed when given alone)', parse: wholeOrNone(PLAYOUTS_BOUND), range: wholeRangeText(PLAYOUTS_BOUND), format: formatNumberOrNone('none'), rebuild: 'nothing', search: false, inMatch: true, defaultText: 'none' }),
+  record({ key: 'seconds', name: 'time', flag: 'time', argument: '<seconds>', help: 'time per move in seconds (0: none)', parse: parseSeconds, format: formatNumberOrNone('none'), rebuild: 'nothing', search: false, inMatch: true, defaultText: `${DEFAULT_SECONDS}, or none with --playouts` }),
+  record({ key: 'backend', name: 'backend', flag: 'backend', argument: '<backend>', help: 'the evaluator: cpu, webgpu or auto', parse: parseBackend, format: String, rebuild: 'evaluator', search: false, inMatch: true }),
+  record({ key: 'seed', name: 'seed', flag: 'seed', argument: '<n>', help: 'seed of the search', parse: (t) => parseWhole(SEED_BOUND, t), range: wholeRangeText(SEED_BOUND), format: String, rebuild: 'search', search: false, inMatch: false }),
+  record({ key: 'fill', name: 'fill', flag: 'fill', argument: '<kind>', help: "the playouts' fill: exact or coin", parse: rethrown(parseFillKind), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'tactics', name: 'tactics', flag: 'tactics', argument: '<list>', help: `exact tactics: ${TACTICS_SYNTAX}`, parse: rethrown(parseTactics), format: formatTactics, rebuild: 'search', search: true, inMatch: true, defaultText: 'on' }),
+  record({ key: 'solver', name: 'solver', flag: 'solver', argument: '<on|off>', help: 'solve late positions exactly at the root', parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'selection', name: 'selection', flag: 'selection', argument: '<rule>', help: `the search's selection rule: ${SELECTIONS.join(', ')} (docs/search.md)`, parse: rethrown(parseSelection), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'selection', name: 'rave', flag: 'rave', argument: '<on|off>', help: 'the older switch: on is --selection uct-rave, off --selection uct', parse: (t) => (parseOnOff(t) ? Selection.UctRave : Selection.Uct), format: (s) => formatOnOff(s === Selection.UctRave), rebuild: 'search', search: true, inMatch: true, defaultText: 'none' }),
+  record({ key: 'puctExploration', name: 'puct-exploration', flag: 'puct-exploration', argument: '<c>', help: "PUCT's exploration constant, with --selection puct-amaf", parse: (t) => parseDecimal(PUCT_EXPLORATION_BOUND, t), range: decimalRangeText(PUCT_EXPLORATION_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'priorTemperature', name: 'prior-temperature', flag: 'prior-temperature', argument: '<t>', help: "the AMAF prior's softmax temperature, with --selection puct-amaf", parse: (t) => parseDecimal(PRIOR_TEMPERATURE_BOUND, t), range: decimalRangeText(PRIOR_TEMPERATURE_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'proximityPrior', name: 'proximity', flag: 'proximity-prior', argument: '<p>', help: "the prior's head start, in win rate, for moves that touch the opponent's last move or are a bridge away from it, with --selection puct-amaf (0: none)", parse: (t) => parseDecimal(PROXIMITY_BOUND, t), range: decimalRangeText(PROXIMITY_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'leavesPerRound', name: 'leaves', flag: 'leaves', argument: '<n>', help: 'leaves per round (B)', parse: (t) => parseWhole(LEAVES_BOUND, t), range: wholeRangeText(LEAVES_BOUND), format: formatNumberOrNone('default'), rebuild: 'search', search: true, inMatch: true, defaultText: "the backend's" }),
+  record({ key: 'playoutsPerLeaf', name: 'per-leaf', flag: 'playouts-per-leaf', argument: '<n>', help: 'playouts per leaf (K)', parse: (t) => parseWhole(PLAYOUTS_PER_LEAF_BOUND, t), range: wholeRangeText(PLAYOUTS_PER_LEAF_BOUND), format: formatNumberOrNone('default'), rebuild: 'search', search: true, inMatch: true, defaultText: "the backend's" }),
+  record({ key: 'knowledgeThreshold', name: 'knowledge', flag: 'knowledge-threshold', argument: '<n>', help: 'leaves below a node before the mustplay tactic prunes its moves', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'hSearchThreshold', name: 'h-search', flag: 'h-search-threshold', argument: '<n>', help: 'leaves below a node before the h-search tactic looks at it (the root: at once)', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
+  record({ key: 'reducedBoard', name: 'reduced', flag: 'reduced-board', argument: '<on|off>', help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)", parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
+];
+
+/** The record called `name` (its match key and HTP word), or undefined. */
+export function settingNamed(name: string): SettingRecord | undefined {
+  return SETTINGS.find((s) => s.name === name);
+}
+
+/** A setting's value-error message after its name: "--seed must be …", or "--fill: unknown fill …". */
+export function withName(name: string, message: string): string {
+  return /^must /.test(message) ? `${name} ${message}` : `${name}: ${message}`;
+}
+
+/** The bounds and default a setting's --help adds to its help text. */
+export function settingHelp(setting: SettingRecord): string {
+  const shown = setting.defaultText ?? setting.format(DEFAULT_ENGINE_SETTINGS[setting.key] as never);
+  return `${setting.help}; default ${shown}${setting.range === undefined ? '' : ` (${setting.range})`}`;
+}
+
+/** Why a search with neither limit is refused: it would never end. */
+export const NO_LIMIT = 'a move needs a limit: playouts, time or both';
+
+/** The per-move limits given, each a number, null for none, or undefined for not given. */
+export interface GivenLimits {
+  readonly playouts?: number | null | undefined;
+  readonly seconds?: number | null | undefined;
+}
+
+/**
+ * The limits a move searches under. With none given, DEFAULT_SECONDS; a limit
+ * given alone is the only one, so that playouts alone stay deterministic for
+ * a seed and a time alone means "think this long".
+ */
+export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' | 'seconds'> {
+  if (given.playouts === undefined && given.seconds === undefined) return { playouts: null, seconds: DEFAULT_SECONDS };
+  const limits = { playouts: given.playouts ?? null, seconds: given.seconds ?? null };
+  if (limits.playouts === null && limits.seconds === null) throw new Error(NO_LIMIT);
+  return limits;
+}
+
+/** The settings line: the game's, then every setting's name and value. */
+export function describeSettings(settings: EngineSettings, game: { readonly game: string; readonly size: number; readonly swap: boolean }): string {
+  const words = [`game ${game.game}`, `size ${game.size}`, `swap ${formatOnOff(game.swap)}`];
+  for (const s of SETTINGS) if (s.name !== 'rave') words.push(`${s.name} ${s.format(settings[s.key] as never)}`);
+  return words.join(' ');
+}
+
+/** The search's settings for an engine's, on a backend: its defaults where the engine leaves B and K to it. */
+export function searchSettingsOf(settings: EngineSettings, backend: 'cpu' | 'webgpu'): SearchSettings {
+  const search: Record<string, unknown> = { ...defaultSettings(backend, settings.seed) };
+  for (const s of SETTINGS) if (s.search && settings[s.key] !== null) search[s.key] = settings[s.key];
+  return search as unknown as SearchSettings;
+}

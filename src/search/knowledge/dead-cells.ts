@@ -1,0 +1,255 @@
+/**
+ * Dead cells of Hex: empty cells whose colour cannot change the winner of
+ * any completion of the board, found from the cell's ring of six neighbours
+ * alone. A stone on cell c only joins c's neighbours of its colour (the
+ * goal edges counting as stones of their owner), and consecutive slots of
+ * the ring touch each other without c. So when, for each colour and every
+ * way of filling the ring's empty cells, that colour's slots form one
+ * unbroken arc of the ring, c joins nothing that was not joined already,
+ * whoever takes it. Such a move is a pass, never better than another move,
+ * and once filled with either colour (which keeps the winner of every
+ * completion) it can make its neighbours dead in turn.
+ *
+ * Captured pairs: two neighbouring empty cells a and b are captured by a
+ * player X when a stone of X on either makes the other dead. Whenever the
+ * opponent takes one, X answers on the other, and the opponent's stone is
+ * dead: so the board with both given to X has the same value, whoever
+ * moves (a stone elsewhere only takes empty cells out of the rings, which
+ * keeps them dead). A move there is then no better than a pass, for
+ * either side: the opponent's is answered, X's own gives nothing the fill
+ * had not. Filled for X, they too can kill their neighbours.
+ *
+ * Y is left out: its sides are not stones of either player, so the arc
+ * argument does not carry over as it stands.
+ */
+import { Color } from '../../game/color.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
+
+/** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
+const EMPTY = 0;
+const BLACK = 1;
+const WHITE = 2;
+const NOTHING = 3;
+
+/** The six neighbour steps (row, column) in order around a cell, each touching the next (DESIGN.md's Hex neighbours). */
+const RING: readonly (readonly [number, number])[] = [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]];
+
+/** Whether the slots marked in the 6-bit `mask` form one arc of the ring (or none, or all six). */
+function isOneArc(mask: number): boolean {
+  let starts = 0;
+  for (let i = 0; i < 6; i++) if ((mask >> i) & 1 && !((mask >> ((i + 5) % 6)) & 1)) starts++;
+  return starts <= 1;
+}
+
+/** Whether `colour`'s slots form one arc however the ring's empty slots are filled. */
+function alwaysOneArc(states: readonly number[], colour: number): boolean {
+  let fixed = 0;
+  let open = 0;
+  states.forEach((s, i) => {
+    if (s === colour) fixed |= 1 << i;
+    else if (s === EMPTY) open |= 1 << i;
+  });
+  // Every subset of the open slots, by the usual submask walk.
+  for (let sub = open; ; sub = (sub - 1) & open) {
+    if (!isOneArc(fixed | sub)) return false;
+    if (sub === 0) return true;
+  }
+}
+
+/** Per ring code (slot i's state in bits 2i, 2i + 1): the colour to fill a dead cell with, or EMPTY when it is not dead. */
+const DEAD_FILL: Uint8Array = (() => {
+  const table = new Uint8Array(1 << 12);
+  for (let code = 0; code < table.length; code++) {
+    const states = Array.from({ length: 6 }, (_, i) => (code >> (2 * i)) & 3);
+    if (!alwaysOneArc(states, BLACK) || !alwaysOneArc(states, WHITE)) continue;
+    // Either colour keeps the winner; the ring's majority is as good as any.
+    const blacks = states.filter((s) => s === BLACK).length;
+    const whites = states.filter((s) => s === WHITE).length;
+    table[code] = blacks >= whites ? BLACK : WHITE;
+  }
+  return table;
+})();
+
+/** Per cell and ring slot: the neighbour's index, or −1 − the state of an off-board slot (its edge's owner, or NOTHING). */
+const ringSlots = perGeometry((g): Int32Array => {
+  const n = g.size as number;
+  const slots = new Int32Array(g.cellCount * 6);
+  for (let c = 0; c < g.cellCount; c++) {
+    RING.forEach(([dr, dc], i) => {
+      const r = (g.row[c] as number) + dr;
+      const k = (g.col[c] as number) + dc;
+      const rowIn = r >= 0 && r < n;
+      const colIn = k >= 0 && k < n;
+      // Black owns the first and last rows, white the first and last columns.
+      const state = rowIn && colIn ? null : colIn ? BLACK : rowIn ? WHITE : NOTHING;
+      slots[c * 6 + i] = state === null ? g.index(r, k) : -1 - state;
+    });
+  }
+  return slots;
+});
+
+export interface DeadCells {
+  /** The dead cells, in the order found (each dead once those before it are filled). */
+  readonly dead: readonly CellIndex[];
+  /** The cells of the captured pairs, two by two in the order found (each pair captured once the cells before it are filled). */
+  readonly captured: readonly CellIndex[];
+  /**
+   * The board with every dead cell filled (which keeps the winner of every
+   * completion) and every captured pair given to its captor (which keeps
+   * the value of the position, whoever moves).
+   */
+  readonly filled: Cells;
+}
+
+/** Per ring code and empty slot i, bit 0 (black) or 1 (white): a stone of that colour on slot i makes the cell dead. */
+const KILLED_BY: Uint8Array = (() => {
+  const table = new Uint8Array((1 << 12) * 6);
+  for (let code = 0; code < 1 << 12; code++) {
+    for (let i = 0; i < 6; i++) {
+      if (((code >> (2 * i)) & 3) !== EMPTY) continue;
+      const black = DEAD_FILL[code | (BLACK << (2 * i))] !== EMPTY ? 1 : 0;
+      const white = DEAD_FILL[code | (WHITE << (2 * i))] !== EMPTY ? 2 : 0;
+      table[code * 6 + i] = black | white;
+    }
+  }
+  return table;
+})();
+
+/** Per cell and ring slot whose neighbour is on the board: the slot the cell takes in that neighbour's ring. */
+const backSlots = perGeometry((g): Int8Array => {
+  const slots = ringSlots(g);
+  const back = new Int8Array(g.cellCount * 6).fill(-1);
+  for (let c = 0; c < g.cellCount; c++) {
+    for (let i = 0; i < 6; i++) {
+      const d = slots[c * 6 + i] as number;
+      if (d >= 0) back[c * 6 + i] = (i + 3) % 6;
+    }
+  }
+  return back;
+});
+
+/** Per entry of the geometry's neighbour list (a → b): b's slot in a's ring. */
+const neighborSlots = perGeometry((g): Int8Array => {
+  const slots = ringSlots(g);
+  const out = new Int8Array(g.neighbors.length);
+  for (let a = 0; a < g.cellCount; a++) {
+    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) {
+      out[k] = [0, 1, 2, 3, 4, 5].find((i) => slots[a * 6 + i] === g.neighbors[k]) as number;
+    }
+  }
+  return out;
+});
+
+/**
+ * A board being filled, with every cell's ring code kept as stones land:
+ * a cell's deadness is one table look-up, and a pair's capture two. A cell
+ * whose ring changed is marked, since only those can turn dead or captured.
+ */
+class RingBoard {
+  readonly codes: Uint16Array;
+  /** Cells whose ring changed since they were last looked at. */
+  readonly changed: Uint8Array;
+  /** The lowest marked cell, or the cell count when none is. */
+  lowestChanged: number;
+  /** The lowest cell whose ring changed since the pairs' scan last reset it. */
+  lowestTouched: number;
+
+  constructor(
+    private readonly g: Geometry,
+    readonly cells: Cells,
+  ) {
+    const slots = ringSlots(g);
+    this.codes = new Uint16Array(g.cellCount);
+    this.changed = new Uint8Array(g.cellCount).fill(1);
+    this.lowestChanged = 0;
+    this.lowestTouched = g.cellCount;
+    for (let c = 0; c < g.cellCount; c++) {
+      let code = 0;
+      for (let i = 0; i < 6; i++) {
+        const s = slots[c * 6 + i] as number;
+        code |= (s >= 0 ? (cells[s] as number) : -1 - s) << (2 * i);
+      }
+      this.codes[c] = code;
+    }
+  }
+
+  /** Puts `colour` on empty cell `c`, and tells its neighbours' rings. */
+  place(c: CellIndex, colour: number, slots: Int32Array, back: Int8Array): void {
+    this.cells[c] = colour;
+    for (let i = 0; i < 6; i++) {
+      const d = slots[c * 6 + i] as number;
+      if (d < 0) continue;
+      this.codes[d] = (this.codes[d] as number) | (colour << (2 * (back[c * 6 + i] as number)));
+      this.changed[d] = 1;
+      if (d < this.lowestChanged) this.lowestChanged = d;
+      if (d < this.lowestTouched) this.lowestTouched = d;
+    }
+  }
+}
+
+/**
+ * The dead cells and captured pairs of a Hex board, filling each as it is
+ * found and looking again until no more appear (captured pairs only once
+ * no cell is dead); none on Y boards (see above). The result is that of
+ * looking at every cell in index order, pass after pass, and at the pairs in
+ * the order of the geometry's neighbour lists from the start after every
+ * capture; cells and pairs whose rings did not change since they were last
+ * looked at are skipped, as they cannot have turned.
+ */
+export function deadCells(g: Geometry, cells: Cells): DeadCells {
+  const filled = cells.slice();
+  const dead: CellIndex[] = [];
+  const captured: CellIndex[] = [];
+  if (g.game !== GameKind.Hex) return { dead, captured, filled };
+  const slots = ringSlots(g);
+  const back = backSlots(g);
+  const board = new RingBoard(g, filled);
+  const { codes, changed } = board;
+  const n = g.cellCount;
+  // Passes over the marked cells: one found dead below the pass's position waits for the next pass, as in a full scan.
+  const fillDead = (): void => {
+    while (board.lowestChanged < n) {
+      const from = board.lowestChanged;
+      board.lowestChanged = n;
+      for (let c = from; c < n; c++) {
+        if (changed[c] === 0) continue;
+        if (filled[c] !== Color.Empty) {
+          changed[c] = 0;
+          continue;
+        }
+        const fill = DEAD_FILL[codes[c] as number] as number;
+        if (fill === EMPTY) continue;
+        board.place(c, fill, slots, back);
+        dead.push(c);
+      }
+    }
+  };
+  fillDead();
+  const toSlot = neighborSlots(g);
+  let a = 0;
+  while (a < n) {
+    let captor = EMPTY;
+    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty; k++) {
+      const b = g.neighbors[k] as number;
+      if (b < a || filled[b] !== Color.Empty) continue;
+      const i = toSlot[k] as number;
+      // A stone of X on b kills a, and one on a kills b: bit X of both look-ups.
+      const both = (KILLED_BY[(codes[a] as number) * 6 + i] as number) & (KILLED_BY[(codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
+      if (both === 0) continue;
+      captor = both & 1 ? BLACK : WHITE;
+      board.lowestTouched = n;
+      board.place(a, captor, slots, back);
+      board.place(b, captor, slots, back);
+      captured.push(a, b);
+      // Their stones may kill cells already passed over.
+      fillDead();
+      break;
+    }
+    // After a capture the pairs are looked at again from the start; those
+    // whose cells' rings are all as they were are skipped. A cell's
+    // neighbours lie at most a row (size cells) below it.
+    a = captor === EMPTY ? a + 1 : Math.max(0, board.lowestTouched - (g.size as number));
+  }
+  return { dead, captured, filled };
+}

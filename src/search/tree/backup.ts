@@ -1,0 +1,56 @@
+/** What a round's results do to the tree on the way back up: wins, AMAF counts and proofs. */
+import { opponent } from '../../game/color.js';
+import { type Move, SWAP } from '../../game/position.js';
+import { AmafView } from '../../eval/amaf.js';
+import type { PositionResult } from '../../eval/types.js';
+import type { Node } from './node.js';
+
+/** Adds the wins of the leaf's mover, alternating sides on the way up; each node on the path got `k` visits on the way down. */
+export function backup(path: readonly Node[], leafMoverWins: number, k: number): void {
+  const leafMover = (path[path.length - 1] as Node).mover;
+  for (const node of path) node.wins += node.mover === leafMover ? leafMoverWins : k - leafMoverWins;
+  propagateProofs(path);
+}
+
+/** For leaves that will never be backed up: their paths lose the K visits counted in advance. */
+export function takeBackVirtualLosses(paths: readonly (readonly Node[])[], k: number): void {
+  for (const path of paths) for (const node of path) node.visits -= k;
+}
+
+/**
+ * MCTS-Solver: a node whose side to move has a proven winning child is won
+ * for that side; a node all of whose moves are expanded and proven lost for
+ * the side to move is won for the other. Decided from the leaf up, as far
+ * as anything changes, so late positions get solved, not just sampled.
+ */
+export function propagateProofs(path: readonly Node[]): void {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i] as Node;
+    if (node.proven !== null) continue;
+    const toMove = opponent(node.mover);
+    if (node.kids.some((k) => k !== null && k.proven === toMove)) node.proven = toMove;
+    else if (node.untried !== null && node.untried.length === 0 && node.kids.length > 0 && node.kids.every((k) => k !== null && k.proven === node.mover)) node.proven = node.mover;
+    else return;
+    if (i > 0) (path[i - 1] as Node).priors = null;
+  }
+}
+
+/**
+ * Adds an evaluated leaf's AMAF counts to every slot of every node on its
+ * path, for the colour that moves at that node (the slot's mover).
+ */
+export function backupAmaf(path: readonly Node[], result: PositionResult): void {
+  const amaf = new AmafView(result);
+  for (const node of path) {
+    const { moves, amafVisits, amafWins } = node;
+    if (amafVisits === null || amafWins === null) continue;
+    const mover = opponent(node.mover);
+    for (let j = 0; j < moves.length; j++) {
+      const move = moves[j] as Move;
+      if (move === SWAP) continue;
+      amafVisits[j] = (amafVisits[j] as number) + amaf.owned(mover, move);
+      amafWins[j] = (amafWins[j] as number) + amaf.ownedAndWon(mover, move);
+    }
+    node.priors = null;
+  }
+}

@@ -1,0 +1,51 @@
+/** What the parts of the tree share during a search: its settings, read once into the forms they are used in. */
+import type { CellIndex } from '../../game/geometry.js';
+import { type NearCells } from '../knowledge/proximity.js';
+import { type TacticSet, tacticSet } from '../knowledge/tactics.js';
+import { keepsAmaf } from '../selection.js';
+import { randomStream } from './random.js';
+import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
+
+/** A geometry's near cells (proximity.ts) and a mark per cell. */
+export interface NearMarks {
+  readonly table: NearCells;
+  readonly mark: Uint8Array;
+}
+
+/** Sets (1) or clears (0) the mark of every cell near `cell`. */
+export function markNear(near: NearMarks, cell: CellIndex, to: 0 | 1): void {
+  const { start, cells } = near.table;
+  for (let i = start[cell] as number; i < (start[cell + 1] as number); i++) near.mark[cells[i] as number] = to;
+}
+
+export interface TreeContext {
+  readonly settings: SearchSettings;
+  /** The tactics switched on. */
+  readonly tactics: TacticSet;
+  /** Whether the selection rule keeps AMAF statistics. */
+  readonly amaf: boolean;
+  /** The expansion order's draws. */
+  readonly next: () => number;
+  /** The visits (playouts, virtual ones too) at which a node is pruned to its must-play region. */
+  readonly knowledgeVisits: number;
+  /** The visits at which H-search looks at a node. */
+  readonly hSearchVisits: number;
+  /** PUCT-AMAF's head start for the cells near the opponent's last move; 0 for none. */
+  readonly proximity: number;
+  /** With a proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
+  near: NearMarks | null;
+}
+
+export function treeContext(settings: SearchSettings): TreeContext {
+  const knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
+  return {
+    settings,
+    tactics: tacticSet(settings.tactics),
+    amaf: keepsAmaf(settings.selection),
+    next: randomStream(settings.seed),
+    knowledgeVisits,
+    hSearchVisits: Math.max(knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf),
+    proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
+    near: null,
+  };
+}

@@ -1,0 +1,150 @@
+/** A node of the search tree, its slots (the moves expanded from it) and their statistics. */
+import type { Player } from '../../game/color.js';
+import type { Move } from '../../game/position.js';
+import type { MoveStat } from './result.js';
+
+/** Shared and never written: a node's first slot gives it arrays of its own. */
+const NO_MOVES: Move[] = [];
+const NO_KIDS: (Node | null)[] = [];
+const NO_SLOTS: number[] = [];
+
+/** Node.bestUntried before it is looked for. */
+export const UNKNOWN = -2;
+
+/** A copy of `counts` (or zeros) `length` long. */
+function grown(counts: Float64Array | null, length: number): Float64Array {
+  const bigger = new Float64Array(length);
+  if (counts) bigger.set(counts);
+  return bigger;
+}
+
+export class Node {
+  /**
+   * The moves expanded from this node, its slots, in the order they were.
+   * Plain UCT makes a slot's node as it expands the move; with AMAF every
+   * move gets its slot (and counts) at once, and its node only when it is
+   * first chosen: most never are, and a node for every move was most of the
+   * objects the tree made.
+   */
+  moves: Move[] = NO_MOVES;
+  /** Each slot's node, or null before its move is first chosen (no visits, no proof). */
+  kids: (Node | null)[] = NO_KIDS;
+  /**
+   * The slots that have their node, in the order they got it. PUCT looks at
+   * these one by one; of the others, which all score by their prior alone,
+   * it needs only the best (`bestUntried`), so a descent does not weigh
+   * every move of the board at every level.
+   */
+  tried: number[] = NO_SLOTS;
+  /**
+   * PUCT-AMAF: the slot without a node whose prior is highest (the first
+   * such slot on a tie), −1 when every slot has its node, or UNKNOWN until
+   * looked for; looked for again whenever the priors are made again.
+   */
+  bestUntried = UNKNOWN;
+  /** AMAF, per slot (AMAF rules only): playouts below this node in which the slot's mover owned its cell at the end. */
+  amafVisits: Float64Array | null = null;
+  /** AMAF, per slot: those of them the slot's mover won. */
+  amafWins: Float64Array | null = null;
+  /** Playouts through this node, virtual losses included while a round runs. */
+  visits = 0;
+  /** Wins of the player who made `move`. */
+  wins = 0;
+  /** Moves not expanded yet, in the order they will be. */
+  untried: Move[] | null = null;
+  /** Set when the position is decided: the winner, who wins every playout. */
+  proven: Player | null = null;
+  /** The visits at which this node's moves are pruned next (the knowledge, then the H-search threshold); infinite when no pruning is left. */
+  pruneAt = Number.POSITIVE_INFINITY;
+  /**
+   * PUCT-AMAF: the slots' prior weights and their total, kept while no
+   * slot's AMAF counts or proof change (every descent through a node would
+   * otherwise take an exponential per slot); null when they must be made again.
+   */
+  priors: Float64Array | null = null;
+  priorTotal = 0;
+  /** The array the priors were last made in, made again in place (so that GC has less to do). */
+  priorBuffer: Float64Array | null = null;
+  /** With reduced-board playouts: this node's board with its dead cells and captured pairs filled, made when a leaf below it first needs it. */
+  reduced: Uint8Array | null = null;
+
+  constructor(
+    /** The move into this node; at a new root, the opponent's last move if known, else SWAP. */
+    readonly move: Move,
+    /** The player who made `move`. */
+    readonly mover: Player,
+  ) {}
+
+  /** A slot for a move expanded with its node (plain UCT). */
+  addKid(kid: Node): void {
+    if (this.moves === NO_MOVES) {
+      this.moves = [];
+      this.kids = [];
+    }
+    this.moves.push(kid.move);
+    this.kids.push(kid);
+    this.noteTried(this.kids.length - 1);
+    this.priors = null;
+  }
+
+  /** The node of slot `slot`, made (for `mover`) when the slot is first chosen. */
+  kidAt(slot: number, mover: Player): Node {
+    const existing = this.kids[slot] as Node | null;
+    if (existing !== null) return existing;
+    const kid = new Node(this.moves[slot] as Move, mover);
+    this.kids[slot] = kid;
+    this.noteTried(slot);
+    if (slot === this.bestUntried) this.bestUntried = UNKNOWN;
+    return kid;
+  }
+
+  private noteTried(slot: number): void {
+    if (this.tried === NO_SLOTS) this.tried = [];
+    this.tried.push(slot);
+  }
+
+  /** Slots for `moves` (an array the node may keep), with AMAF counts and no nodes yet (the AMAF rules). */
+  addAmafSlots(moves: Move[]): void {
+    if (moves.length === 0) return;
+    const length = this.moves.length + moves.length;
+    // A node gets its slots once, as the search first goes below it: most
+    // nodes are made and slotted once, so no copies of their arrays.
+    const first = this.moves === NO_MOVES;
+    this.moves = first ? moves : [...this.moves, ...moves];
+    this.kids = first ? new Array<Node | null>(length).fill(null) : [...this.kids, ...moves.map(() => null)];
+    this.amafVisits = grown(this.amafVisits, length);
+    this.amafWins = grown(this.amafWins, length);
+    this.priors = null;
+  }
+
+  /** Keeps the slots `keep` says yes to, in order. */
+  keepSlots(keep: (kid: Node | null, move: Move) => boolean): void {
+    const kept = this.moves.flatMap((move, j) => (keep(this.kids[j] as Node | null, move) ? [j] : []));
+    const pick = (counts: Float64Array | null) => (counts ? Float64Array.from(kept, (j) => counts[j] as number) : null);
+    this.amafVisits = pick(this.amafVisits);
+    this.amafWins = pick(this.amafWins);
+    this.moves = kept.map((j) => this.moves[j] as Move);
+    this.kids = kept.map((j) => this.kids[j] as Node | null);
+    this.tried = this.kids.flatMap((kid, j) => (kid === null ? [] : [j]));
+    this.priors = null;
+  }
+
+  /** The node of the slot that plays `move`, if it has one. */
+  kidFor(move: Move): Node | null {
+    const j = this.moves.indexOf(move);
+    return j < 0 ? null : (this.kids[j] as Node | null);
+  }
+}
+
+/** The root's moves tried so far, most visited first. */
+export function rootMoves(root: Node, amaf: boolean): MoveStat[] {
+  const stats: MoveStat[] = [];
+  root.kids.forEach((kid, j) => {
+    if (kid === null || !(kid.visits > 0)) return;
+    const amafVisits = root.amafVisits?.[j] ?? 0;
+    const amafWins = root.amafWins?.[j] ?? 0;
+    const proven = kid.proven === null ? {} : { proven: kid.proven === kid.mover ? ('won' as const) : ('lost' as const) };
+    stats.push({ move: kid.move, visits: kid.visits, winRate: kid.wins / kid.visits, ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}), ...proven });
+  });
+  return stats.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+}

@@ -1,0 +1,143 @@
+/** The search's settings, their defaults, and the defaults that depend on the evaluator. */
+import type { Evaluator } from '../../eval/types.js';
+import type { FillKind } from '../../fill/fill.js';
+import type { TacticSet } from '../knowledge/tactics.js';
+import { Selection } from '../selection.js';
+import type { SearchLimits } from './result.js';
+
+/** A search's settings, fixed for its tree; `defaultSettings(backend, seed)` gives the engine's. */
+export interface SearchSettings {
+  /** Leaves per round (B): one `evaluate` call evaluates them all. */
+  readonly leavesPerRound: number;
+  /** Playouts per leaf (K). */
+  readonly playoutsPerLeaf: number;
+  /** UCT's exploration constant. */
+  readonly exploration: number;
+  /** Names the search's random choices and the evaluator's streams. */
+  readonly seed: number;
+  /**
+   * The exact tactics switched on (src/search/knowledge/tactics.ts): `win`, `block`
+   * and `bridge` at the root, `mustplay` at the root and every node,
+   * `h-search` at the root, `dead` at the root and every node, `leaf-win`,
+   * `leaf-vc` and `leaf-bridge` (opt in) at the leaves; true for the
+   * default set (DEFAULT_TACTICS), false for none.
+   */
+  readonly tactics: boolean | TacticSet;
+  /**
+   * How a child is chosen on the way down: UCT, UCT-RAVE or PUCT with an
+   * AMAF prior (the last two ask the evaluator for ownership).
+   */
+  readonly selection: Selection;
+  /**
+   * RAVE's equivalence parameter k, in playouts: β = √(k / (3n + k)) is ½
+   * at n = k, where a child's own value and its AMAF value weigh the same.
+   * Used by uct-rave only.
+   */
+  readonly raveEquivalence: number;
+  /** PUCT's exploration constant c, on win rates from 0 to 1. Used by puct-amaf only. */
+  readonly puctExploration: number;
+  /**
+   * The AMAF prior's temperature τ, in win rate: a child whose AMAF value
+   * is τ above a sibling's gets e times its prior. Used by puct-amaf only.
+   */
+  readonly priorTemperature: number;
+  /**
+   * PUCT-AMAF's proximity prior, in win rate: a move that touches the
+   * opponent's last move or is a bridge away from it (proximity.ts) enters
+   * the prior as if its AMAF value were this much higher; 0 for none
+   * (default PROXIMITY_PRIOR: none). Used by puct-amaf only.
+   */
+  readonly proximityPrior?: number;
+  readonly fill?: FillKind;
+  /**
+   * Solve late positions exactly at the root (src/search/knowledge/solver.ts):
+   * with at most ROOT_SOLVER_MAX_EMPTY empty cells, within a budget of
+   * positions tied to the move's limits; a proven winning move is played at once.
+   */
+  readonly solver?: boolean;
+  /**
+   * Evaluate calls that may run at once (default: defaultRoundsInFlight,
+   * from the evaluator's `concurrency`). With one call in flight every core
+   * would wait while the tree chooses the next round; with more, the CPU
+   * backend's workers play newer rounds meanwhile.
+   */
+  readonly roundsInFlight?: number;
+  /**
+   * With `mustplay`: the leaves a node's subtree must have had before its
+   * moves are pruned to the must-play region (MoHex's knowledge threshold);
+   * before then it searches every legal move. 1 prunes a node the first time
+   * the search goes below it. A node seen once or twice costs the analysis
+   * more than its few leaves gain from it (default KNOWLEDGE_THRESHOLD).
+   */
+  readonly knowledgeThreshold?: number;
+  /**
+   * With `h-search` (and `mustplay`): the leaves a node's subtree must have
+   * had before H-search looks at it, proving it won when the side to move
+   * has a semi-connection of the game, lost when the opponent has a full
+   * one, and else pruning its moves by the opponent's semi-connections. It
+   * costs milliseconds a node, thousands of times a leaf's tree work, so
+   * only nodes the search keeps coming back to can pay for it (default
+   * H_SEARCH_THRESHOLD; never below the knowledge threshold).
+   */
+  readonly hSearchThreshold?: number;
+  /**
+   * Evaluate each leaf on its parent's reduced board (knowledge/dead-cells.ts):
+   * the parent's dead cells filled and its captured pairs given to their
+   * captors, the leaf's own move on top. Those cells are then nobody's moves:
+   * the exact fill shares out the cells still empty. Hex only, and not where a
+   * swap may come (it would hand the captured stones over).
+   */
+  readonly reducedBoard?: boolean;
+}
+
+/** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
+export const PROXIMITY_PRIOR = 0;
+
+/** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
+export const KNOWLEDGE_THRESHOLD = 4;
+
+/** The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold). */
+export const H_SEARCH_THRESHOLD = 64;
+
+/**
+ * Rounds the search keeps in flight unless told (SearchSettings.roundsInFlight):
+ * one a thread that plays, and where more than one plays (the CPU backend's
+ * workers, and the search's own thread), one more, so that a worker finds a
+ * round to start while the search's thread backs up the oldest and sends the
+ * next (with one a thread, a worker sat idle a good part of the time).
+ */
+export function defaultRoundsInFlight(evaluator: Pick<Evaluator, 'concurrency'>): number {
+  return evaluator.concurrency > 1 ? evaluator.concurrency + 1 : Math.max(1, evaluator.concurrency);
+}
+
+/** Empty cells up to which the root solver is tried (the solver itself takes up to SOLVER_EMPTY_CAPACITY). */
+export const ROOT_SOLVER_MAX_EMPTY = 20;
+
+/**
+ * The root solver's budget in table entries: at most 200,000, no more than
+ * the move's playouts, and about 50 a millisecond of its time (a fraction of
+ * the move's time at the solver's speed), so a quick move stays quick and a
+ * proof that does not come soon costs little.
+ */
+export function solverBudget(limits: SearchLimits): number {
+  return Math.min(200_000, limits.playouts ?? Number.POSITIVE_INFINITY, limits.timeMs === undefined ? Number.POSITIVE_INFINITY : 50 * limits.timeMs);
+}
+
+/**
+ * The selection rule and its constants, the same on every backend: PUCT-AMAF
+ * is the strongest rule measured, ahead of UCT-RAVE at equal playouts and at
+ * equal time; k, c and τ were tuned on CPU B and K only.
+ */
+const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
+
+/**
+ * B and K for a backend. On the CPU backend the tree pays per leaf and each
+ * round pays per call (its post, its back-up, the threads' hand-over), so a
+ * larger K or B keeps more of the evaluator's bare rate; but at equal time a
+ * larger K played worse than K = 256, while B = 16 kept the rate without
+ * losing strength. The GPU pays per call, so it takes many leaves at once.
+ */
+export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
+  const rest = { ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
+  return backend === 'cpu' ? { leavesPerRound: 16, playoutsPerLeaf: 256, ...rest } : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
+}
