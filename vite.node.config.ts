@@ -34,8 +34,9 @@ export default defineConfig({
       preserveEntrySignatures: 'strict',
     },
   },
-  // The pack leaves out Dawn (copied beside it) and what only `chrome-bench`
-  // loads (Vite, playwright-core): that command needs a checkout anyway.
-  ssr: gpuPack ? { noExternal: true, external: ['webgpu', 'vite', 'playwright-core'] } : { noExternal: [] },
+  // The pack leaves out Dawn (copied beside it), what only `chrome-bench`
+  // loads (Vite, playwright-core), and what only the queue's commands load
+  // (BullMQ, ioredis): those commands need a checkout anyway.
+  ssr: gpuPack ? { noExternal: true, external: ['webgpu', 'vite', 'playwright-core', 'bullmq', 'ioredis'] } : { noExternal: [] },
   logLevel: 'warn',
 });

@@ -1,5 +1,5 @@
 // The layers of src/ point only down: game → fill and wintest → gpu → eval →
-// jobs → search → bench and report → htp and match → cli, with src/index.ts
+// jobs → search → bench and report → htp and match → queue → cli, with src/index.ts
 // (the library's entry point) above them all. A module may import its own
 // folder's modules and any lower layer's, never a higher one's or a
 // sibling's on the same layer, so there is no loop between folders.
@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
 
-const LAYERS: readonly (readonly string[])[] = [['game'], ['fill', 'wintest'], ['gpu'], ['eval'], ['jobs'], ['search'], ['bench', 'report'], ['htp', 'match'], ['cli']];
+const LAYERS: readonly (readonly string[])[] = [['game'], ['fill', 'wintest'], ['gpu'], ['eval'], ['jobs'], ['search'], ['bench', 'report'], ['htp', 'match'], ['queue'], ['cli']];
 
 /** What src/ may import from outside it, and which folder may: data, not code. */
 const OUTSIDE_SRC: readonly { path: string; folder: string | null }[] = [

@@ -33,7 +33,7 @@ export interface PaperBenchPlan {
 }
 
 /** One row of ours: a paper method (or an extra) and how it is run here. */
-interface OurMethod {
+export interface OurMethod {
   readonly table: 2 | 3;
   readonly label: string;
   readonly method: string;
@@ -76,6 +76,8 @@ export interface PaperBenchReport {
   readonly settings: { readonly sets: number; readonly trials: number; readonly seed: number; readonly isolated: boolean };
   readonly gpuAdapter: string | null;
   readonly cells: readonly PaperCell[];
+  /** A queued run's: the machines of the workers that measured the CPU tables (`machine` is the first of them). */
+  readonly workers?: readonly MachineInfo[];
 }
 
 function paperFigure(table: 2 | 3, game: GameKind, label: string, size: number): number | null {
@@ -91,56 +93,87 @@ function meanAndCi(values: readonly number[]): { mean: number; ci95: number } {
   return { mean, ci95: 1.96 * Math.sqrt(variance / values.length) };
 }
 
+/** One cell of the CPU tables to measure: its row and the request a worker (or a queue's worker, a set at a time) runs. */
+export interface PaperJob {
+  readonly table: 2 | 3;
+  readonly game: GameKind;
+  readonly size: number;
+  readonly method: OurMethod;
+  readonly request: PaperCellRequest;
+}
+
+/** The CPU tables' cells, in the order they are measured. */
+export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' | 'trials' | 'seed'>): PaperJob[] {
+  return plan.games.flatMap((game) =>
+    plan.sizes.flatMap((size) =>
+      OUR_METHODS.map((m) => ({
+        table: m.table,
+        game,
+        size,
+        method: m,
+        request: { kind: 'paper', game, size, method: m.method, incremental: m.incremental, trialKind: m.table === 2 ? 'per-game' : 'per-move', sets: plan.sets, trials: plan.trials, seed: plan.seed },
+      })),
+    ),
+  );
+}
+
+/** A cell from its sets' ms per 10,000 trials. */
+export function paperCell(job: PaperJob, perTenThousand: readonly number[]): PaperCell {
+  const { mean, ci95 } = meanAndCi(perTenThousand);
+  return { table: job.table, game: job.game, label: job.method.label, size: job.size, ms: mean, ci95, sets: perTenThousand.length, paperMs: paperFigure(job.table, job.game, job.method.label, job.size), extra: job.method.extra };
+}
+
+/** The GPU rows (per game), through WebGPU, and the adapter they ran on. */
+export async function measureGpuCells(plan: PaperBenchPlan): Promise<{ cells: PaperCell[]; adapter: string }> {
+  const say = plan.onProgress ?? (() => {});
+  const cells: PaperCell[] = [];
+  const gpu = await createWebGpuEvaluator({ notice: plan.onNotice ?? (() => {}) });
+  const adapter = adapterText(gpu.context.adapter);
+  const batch = gpu.context.adapter.software ? 1 << 16 : 1 << 22;
+  try {
+    for (const game of plan.games) {
+      for (const size of plan.sizes) {
+        for (const kernel of GPU_KERNELS) {
+          say(`GPU: ${game} ${size}, ${kernel}`);
+          const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs: Math.max(3, Math.min(plan.sets, 10)), seed: plan.seed });
+          const perCall = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
+          const { mean, ci95 } = meanAndCi(perCall);
+          cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ms: mean, ci95, sets: m.runs.length, paperMs: null, extra: true });
+        }
+      }
+    }
+  } finally {
+    gpu.destroy();
+  }
+  return { cells, adapter };
+}
+
+/** Time left from the cells done, weighted by cells on the board (per move, by cells squared). */
+export function paperJobWeight(job: PaperJob): number {
+  return geometryOf(job.game, job.size).cellCount ** (job.table === 3 ? 2 : 1);
+}
+
 export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchReport> {
   const say = plan.onProgress ?? (() => {});
-  const jobs = plan.games.flatMap((game) => plan.sizes.flatMap((size) => OUR_METHODS.map((m) => ({ game, size, m }))));
+  const jobs = paperJobs(plan);
   const cells: PaperCell[] = [];
   const isolated = isolationAvailable();
   const start = performance.now();
-  // Time left from the cells done, weighted by cells on the board (per move, by cells squared).
-  const weight = (j: (typeof jobs)[number]) => geometryOf(j.game, j.size).cellCount ** (j.m.table === 3 ? 2 : 1);
   let weightDone = 0;
-  const weightAll = jobs.reduce((t, j) => t + weight(j), 0);
+  const weightAll = jobs.reduce((t, j) => t + paperJobWeight(j), 0);
   for (const [i, job] of jobs.entries()) {
     const elapsed = performance.now() - start;
-    say(costStepText(i, jobs.length, `Table ${job.m.table}, ${job.game} ${job.size}, ${job.m.label}`, elapsed, weightDone, weightAll - weightDone));
-    const request: PaperCellRequest = {
-      kind: 'paper',
-      game: job.game,
-      size: job.size,
-      method: job.m.method,
-      incremental: job.m.incremental,
-      trialKind: job.m.table === 2 ? 'per-game' : 'per-move',
-      sets: plan.sets,
-      trials: plan.trials,
-      seed: plan.seed,
-    };
+    say(costStepText(i, jobs.length, `Table ${job.table}, ${job.game} ${job.size}, ${job.method.label}`, elapsed, weightDone, weightAll - weightDone));
     // A fresh isolate per cell, as in bench-cpu: no cell inherits the JIT's choices for the ones before.
-    const perTenThousand = isolated ? await inWorker<PaperCellRequest, number[]>(request) : measurePaperCell(request);
-    const { mean, ci95 } = meanAndCi(perTenThousand);
-    cells.push({ table: job.m.table, game: job.game, label: job.m.label, size: job.size, ms: mean, ci95, sets: plan.sets, paperMs: paperFigure(job.m.table, job.game, job.m.label, job.size), extra: job.m.extra });
-    weightDone += weight(job);
+    const perTenThousand = isolated ? await inWorker<PaperCellRequest, number[]>(job.request) : measurePaperCell(job.request);
+    cells.push(paperCell(job, perTenThousand));
+    weightDone += paperJobWeight(job);
   }
   let gpuAdapter: string | null = null;
   if (plan.gpu) {
-    const gpu = await createWebGpuEvaluator({ notice: plan.onNotice ?? (() => {}) });
-    gpuAdapter = adapterText(gpu.context.adapter);
-    const batch = gpu.context.adapter.software ? 1 << 16 : 1 << 22;
-    try {
-      for (const game of plan.games) {
-        for (const size of plan.sizes) {
-          for (const kernel of GPU_KERNELS) {
-            say(`GPU: ${game} ${size}, ${kernel}`);
-            const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs: Math.max(3, Math.min(plan.sets, 10)), seed: plan.seed });
-            const perCall = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
-            const { mean, ci95 } = meanAndCi(perCall);
-            cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ms: mean, ci95, sets: m.runs.length, paperMs: null, extra: true });
-          }
-        }
-      }
-    } finally {
-      gpu.destroy();
-    }
+    const gpu = await measureGpuCells(plan);
+    cells.push(...gpu.cells);
+    gpuAdapter = gpu.adapter;
   }
   return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, seed: plan.seed, isolated }, gpuAdapter, cells };
 }

@@ -69,8 +69,10 @@ export function claims(report: PaperBenchReport): string[] {
 
 export function formatPaperReport(report: PaperBenchReport): string {
   const games = [...new Set(report.cells.map((c) => c.game))];
+  const workers = report.workers ?? [];
+  const where = workers.length > 1 ? `${workers.length} machines: ${workers.map((m) => m.cpu).join('; ')}` : report.machine.cpu;
   const parts = [
-    `ms per 10,000 trials, the paper's (Java 1.6, dual-core i5, 1,000 sets) → ours (${report.machine.cpu}, Node ${report.machine.node}, ${report.settings.sets} sets of ${report.settings.trials.toLocaleString('en-US')} trials), ours/paper in brackets.` +
+    `ms per 10,000 trials, the paper's (Java 1.6, dual-core i5, 1,000 sets) → ours (${where}, Node ${report.machine.node}, ${report.settings.sets} sets of ${report.settings.trials.toLocaleString('en-US')} trials), ours/paper in brackets.` +
       (report.gpuAdapter ? ` GPU rows: ${report.gpuAdapter}; a kernel fills and decides, so its figure is the whole playout.` : ''),
   ];
   for (const t of [2, 3] as const) for (const g of games) parts.push(table(report, t, g));

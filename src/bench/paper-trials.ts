@@ -126,6 +126,8 @@ export interface PaperCellRequest {
   readonly sets: number;
   readonly trials: number;
   readonly seed: number;
+  /** The first set's number (default 0): a queue hands out one set a job. */
+  readonly firstSet?: number;
 }
 
 /** Per set, the test's milliseconds per 10,000 trials, after one untimed set that warms the JIT. */
@@ -133,9 +135,10 @@ export function measurePaperCell(request: PaperCellRequest): number[] {
   const g = geometryOf(request.game, request.size);
   const method = methodByName(request.method);
   const run = (trials: number, set: number) => timeSet(method, g, request.trialKind, request.incremental, trials, request.seed, set);
-  run(Math.min(request.trials, 2000), request.sets);
+  const first = request.firstSet ?? 0;
+  run(Math.min(request.trials, 2000), first + request.sets);
   return Array.from({ length: request.sets }, (_, s) => {
-    const t = run(request.trials, s);
+    const t = run(request.trials, first + s);
     return ((t.withTestMs - t.withoutTestMs) * 10_000) / request.trials;
   });
 }

@@ -1,6 +1,8 @@
 /**
  * `hexbatch bench-paper` (npm run bench:paper): the BPR paper's Tables 2 and
- * 3 redone here, as Markdown beside the paper's figures, with JSON.
+ * 3 redone here, as Markdown beside the paper's figures, with JSON. With
+ * --queue the CPU tables go on a queue, one job a set (paper-on-queue.ts,
+ * loaded only then); the GPU rows are measured here.
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
@@ -9,7 +11,7 @@ import { type PaperBenchReport, runPaperBench } from '../bench/paper-bench.js';
 import { formatPaperReport } from '../bench/paper-report.js';
 import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
-import { CliError, EXIT_FAILURE, messageOf } from './cli-error.js';
+import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { progressLine } from '../jobs/progress-line.js';
 
@@ -23,6 +25,8 @@ interface BenchPaperOptions extends BenchBoardOptions {
   readonly json: string;
   readonly quick?: boolean;
   readonly report?: string;
+  readonly queue?: string;
+  readonly resume?: string;
 }
 
 async function readReport(file: string): Promise<PaperBenchReport> {
@@ -48,11 +52,14 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_PAPER_JSON)
     .option('--report <file>', 'print the tables of a saved run (its JSON) instead of measuring')
     .option('--quick', `a smoke run: sizes ${QUICK.sizes.join(',')}, ${QUICK.sets} sets of ${QUICK.trials} trials`)
+    .option('--queue <url>', 'measure the CPU tables on the workers of a queue, one job a set (redis://HOST:PORT, rediss://:PASSWORD@HOST:PORT)')
+    .option('--resume <id>', 'with --queue: carry on the run of this id')
     .action(async (options: BenchPaperOptions) => {
       if (options.report !== undefined) {
         io.stdout.write(formatPaperReport(await readReport(options.report)));
         return;
       }
+      if (options.resume !== undefined && options.queue === undefined) throw usageError('--resume carries on a run on a queue: give --queue URL too');
       const quick = options.quick ?? false;
       const sized = quick && command.getOptionValueSource('sizes') === 'default' ? { ...options, sizes: QUICK.sizes.join(',') } : options;
       const { games, sizes } = parseBenchBoards(sized);
@@ -60,12 +67,22 @@ export function registerBenchPaperCommand(program: Command, io: CliIo): void {
       const trials = quick ? QUICK.trials : parseBounded(TRIALS, options.trials);
       const json = await benchJsonPath(command, options);
       const progress = progressLine(io.stderr, 'lines');
+      const plan = { games, sizes, sets, trials, gpu: options.gpu, seed: 2012, onProgress: (m: string) => progress.show(m), onNotice: (m: string) => io.stderr.write(`${m}\n`) };
       let report: PaperBenchReport;
-      try {
-        report = await runPaperBench({ games, sizes, sets, trials, gpu: options.gpu, seed: 2012, onProgress: (m) => progress.show(m), onNotice: (m) => io.stderr.write(`${m}\n`) });
-      } catch (error) {
-        progress.end();
-        throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+      if (options.queue !== undefined) {
+        const { paperOnQueue } = await import('./paper-on-queue.js');
+        try {
+          report = await paperOnQueue(options.queue, options.resume, command, plan, io);
+        } finally {
+          progress.end();
+        }
+      } else {
+        try {
+          report = await runPaperBench(plan);
+        } catch (error) {
+          progress.end();
+          throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
+        }
       }
       progress.end();
       io.stdout.write(formatPaperReport(report));

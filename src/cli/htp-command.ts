@@ -1,6 +1,6 @@
 /** `hexbatch htp`: the search as a Hex Text Protocol engine on standard input and output. */
 import { createInterface } from 'node:readline';
-import type { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { createEvaluator } from '../eval/create-evaluator.js';
 import { type EngineConfig, HtpEngine } from '../htp/engine.js';
@@ -69,6 +69,26 @@ export function engineSetup(options: EngineOptions): EngineSetup {
   const limits = asUsage(() => moveLimits({ playouts: given.playouts, seconds: given.seconds }), '--time and --playouts');
   const settings: EngineConfig = { ...DEFAULT_ENGINE_SETTINGS, ...given, ...limits, swap: options.swap !== false };
   return typeof options.threads === 'string' ? { settings, threads: parseBounded(THREADS, options.threads) } : { settings };
+}
+
+/**
+ * Checks `hexbatch htp` options (as a match or a worker would start our
+ * engine with) by the very parsing htp does, bounds and all, without
+ * starting anything; throws Error with the reason, without "error: ".
+ */
+export function checkEngineOptions(options: readonly string[]): void {
+  const command = addEngineOptions(new Command('htp'))
+    .option('--no-swap', 'play without the swap rule')
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {} })
+    .action(() => {});
+  try {
+    command.parse([...options], { from: 'user' });
+    engineSetup(command.opts<EngineOptions>());
+  } catch (error) {
+    if (error instanceof CommanderError || error instanceof Error) throw new Error(error.message.replace(/^error: /, ''));
+    throw error;
+  }
 }
 
 /** An engine on this package's evaluators; notices (a backend fallback) go to standard error. */

@@ -2,63 +2,32 @@
  * `hexbatch match`: two HTP engines (ours by settings, or any command line)
  * play N refereed games; the score of A with its 95% interval and Elo, the
  * forfeits, and an SGF file per game. `--scaling` plays a ladder of playout
- * counts instead and fits P = σ(a + b·Δlog10 n).
+ * counts instead and fits P = σ(a + b·Δlog10 n). `--sprt` stops the match
+ * once the test decides; `--queue` plays the games on workers elsewhere
+ * (match-on-queue.ts, loaded only then, so nothing else needs Redis).
  */
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Color } from '../game/color.js';
-import { GameKind, describeGeometry, geometryOf } from '../game/geometry.js';
-import { parseCell } from '../game/notation.js';
-import type { Move } from '../game/position.js';
+import { GameKind, describeGeometry } from '../game/geometry.js';
 import { progressLine } from '../jobs/progress-line.js';
 import { costStepText } from '../jobs/progress-text.js';
 import { type EngineSpec, SETTING_OPTIONS, externalEngine, ourEngine, parseSettings } from '../match/engine-spec.js';
 import { EngineStartError, type MatchGame, type MatchPlan, matchGameSgf, playMatch } from '../match/match.js';
+import { LiveScore } from '../match/live-score.js';
 import { matchReport, scalingReport } from '../match/report.js';
+import type { SprtBounds } from '../match/sprt.js';
 import { type ScalingGame, fitScaling } from '../match/scaling-fit.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { parseGame, parseGeometry, parseList } from './options.js';
 import { checkWritableFolder } from './output-file.js';
+import { GAMES, type MatchOptions, SEED, TIMEOUT, defaultParallel, gameFile, parseOpenings, sprtOption, sprtReport } from './match-options.js';
 
-const GAMES: Bound = { option: '--games', min: 1, max: 1_000_000 };
 const PARALLEL: Bound = { option: '--parallel', min: 1, max: 256 };
-const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
-const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
 const LADDER_PLAYOUTS: Bound = { option: '--scaling', min: 1, max: 1_000_000_000 };
-
-interface MatchOptions {
-  readonly a: string;
-  readonly b: string;
-  readonly engineA?: string;
-  readonly engineB?: string;
-  readonly scaling?: string;
-  readonly game: string;
-  readonly size: string;
-  readonly games: string;
-  readonly openings: string;
-  readonly swap: boolean;
-  readonly seed: string;
-  readonly parallel?: string;
-  readonly timeout: string;
-  readonly out?: string;
-}
-
-/** `all`: every cell in turn as black's first move; `none`: black's engine chooses; else a list of cells. */
-function parseOpenings(text: string, game: GameKind, size: number): (Move | null)[] {
-  const g = geometryOf(game, size);
-  if (text === 'none') return [null];
-  if (text === 'all') return Array.from({ length: g.cellCount }, (_, i) => i);
-  return parseList('--openings', text, (cell) => asUsage(() => parseCell(g, cell), '--openings'));
-}
-
-/** One game at a time per core: in a game only the side to move searches, so each engine gets the core its game slot leaves it. */
-function defaultParallel(): number {
-  return Math.max(1, availableParallelism());
-}
 
 function engineFor(side: 'A' | 'B', settings: string, external: string | undefined, threads: number, noSwap: boolean): EngineSpec {
   if (external !== undefined) {
@@ -126,7 +95,7 @@ function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
  * SGF file per game as it ends, and each run's report once it is over; gives
  * the games for the scaling fit (none without --scaling).
  */
-async function playRuns(runs: readonly Run[], options: MatchOptions, io: CliIo): Promise<ScalingGame[]> {
+async function playRuns(runs: readonly Run[], options: MatchOptions, sprt: SprtBounds | null, io: CliIo): Promise<ScalingGame[]> {
   const progress = progressLine(io.stderr, 'lines');
   const total = runs.reduce((s, r) => s + r.plan.games, 0);
   const date = new Date().toISOString().slice(0, 10);
@@ -134,26 +103,31 @@ async function playRuns(runs: readonly Run[], options: MatchOptions, io: CliIo):
   const fitGames: ScalingGame[] = [];
   let done = 0;
   for (const [k, run] of runs.entries()) {
-    const wins = { A: 0, B: 0 };
+    const live = new LiveScore(run.plan.games, sprt);
     const prefix = runs.length > 1 ? `pair${k + 1}-` : '';
     const out = options.out;
     let games: MatchGame[];
     try {
-      games = await playMatch(run.plan, async (game) => {
-        done++;
-        wins[game.winner]++;
-        if (out !== undefined) await writeFile(join(resolve(out), `${prefix}game-${String(game.index + 1).padStart(4, '0')}.sgf`), matchGameSgf(game, run.plan, date));
-        progress.show(costStepText(done - 1, total, `${run.label}: A ${wins.A}, B ${wins.B}`, Date.now() - start, done, total - done));
-      });
+      games = await playMatch(
+        run.plan,
+        async (game) => {
+          done++;
+          live.add(game);
+          if (out !== undefined) await writeFile(gameFile(out, prefix, game.index), matchGameSgf(game, run.plan, date));
+          progress.show(costStepText(done - 1, total, `${run.label}: ${live.text()}`, Date.now() - start, done, total - done));
+        },
+        () => live.decided,
+      );
     } catch (error) {
       if (error instanceof EngineStartError) throw usageError(`${engineOption(options, error.side)}: ${error.message}`);
       throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
     } finally {
       progress.end();
     }
-    const lines = matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label });
+    const lines = [...matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label }), ...sprtReport(live)];
     const seconds = Math.round((Date.now() - start) / 1000);
-    await writeText(io.stdout, `${run.label}: ${run.plan.games} games, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    const stopped = games.length < run.plan.games ? ` (stopped by the SPRT after ${games.length})` : '';
+    await writeText(io.stdout, `${run.label}: ${run.plan.games} games${stopped}, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
     fitGames.push(...scalingGames(run, games));
   }
   return fitGames;
@@ -177,10 +151,24 @@ export function registerMatchCommand(program: Command, io: CliIo): void {
     .option('--parallel <n>', boundedHelp(PARALLEL, 'games at once (default one a core)'))
     .option('--timeout <seconds>', boundedHelp(TIMEOUT, 'longest wait for one reply; past it the engine forfeits'), '600')
     .option('--out <dir>', 'write each game as SGF into this folder')
-    .action(async (options: MatchOptions) => {
+    .option('--sprt <elo0,elo1[,alpha,beta]>', 'stop once a sequential test on the pairs of games decides between Elo elo0 and elo1 (α and β default 0.05)')
+    .option('--queue <url>', 'play the games on the workers of a queue (redis://HOST:PORT, rediss://:PASSWORD@HOST:PORT); --parallel then caps the games queued at once')
+    .option('--resume <id>', 'with --queue: carry on the match of this id, with the settings it was started with')
+    .option('--key-a <key>', "with --queue: engine A by its key in the workers' engine files (instead of --a)")
+    .option('--key-b <key>', "with --queue: engine B by its key in the workers' engine files (instead of --b)")
+    .action(async (options: MatchOptions, command: Command) => {
+      const sprt = sprtOption(options.sprt);
+      if (options.queue !== undefined) {
+        const { matchOnQueue } = await import('./match-on-queue.js');
+        await matchOnQueue({ ...options, queue: options.queue }, sprt, command, io);
+        return;
+      }
+      if (options.resume !== undefined) throw usageError('--resume carries on a match on a queue: give --queue URL too');
+      if (options.keyA !== undefined || options.keyB !== undefined) throw usageError("--key-a and --key-b name engines of the workers' engine files: they need --queue");
+      if (sprt !== null && options.scaling !== undefined) throw usageError('--sprt tests one match: leave out --scaling');
       const runs = plannedRuns(options);
       if (options.out !== undefined) await checkWritableFolder('--out', options.out);
-      const fitGames = await playRuns(runs, options, io);
+      const fitGames = await playRuns(runs, options, sprt, io);
       if (runs.length === 1) return;
       let fit: string[];
       try {

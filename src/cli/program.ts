@@ -18,9 +18,11 @@ import { registerExamCommand } from './exam-command.js';
 import { registerHtpCommand } from './htp-command.js';
 import { registerMatchCommand } from './match-command.js';
 import { registerMethodsCommand } from './methods-command.js';
+import { registerSelfplayCommand } from './selfplay-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
+import { registerWorkerCommand } from './worker-command.js';
 
 export function buildProgram(io: CliIo): Command {
   // Settings made before .command() are inherited by every subcommand.
@@ -47,6 +49,8 @@ export function buildProgram(io: CliIo): Command {
   registerHtpCommand(program, io);
   registerExamCommand(program, io);
   registerMatchCommand(program, io);
+  registerSelfplayCommand(program, io);
+  registerWorkerCommand(program, io);
   for (const command of program.commands) checkRequiredAfterUnknown(command);
   return program;
 }

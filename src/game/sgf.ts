@@ -30,6 +30,8 @@ export interface SgfGame {
   /** YYYY-MM-DD. */
   readonly date?: string;
   readonly comment?: string;
+  /** More root properties, each an upper-case identifier and its text (a private one, such as XS, is skipped by readers that do not know it). */
+  readonly properties?: readonly (readonly [string, string])[];
 }
 
 /** SGF text values escape `]` and `\`. */
@@ -56,6 +58,10 @@ export function toSgf(game: SgfGame): string {
   const winner = game.winner == null ? null : hasSwap(game.moves) ? opponent(game.winner) : game.winner;
   if (winner !== null) root.push(`RE[${winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
   if (game.comment !== undefined) root.push(`C[${sgfText(game.comment)}]`);
+  for (const [id, value] of game.properties ?? []) {
+    if (!/^[A-Z]+$/.test(id)) throw new Error(`"${id}" is not an SGF property identifier`);
+    root.push(`${id}[${sgfText(value)}]`);
+  }
   const nodes = otherView(g, game.moves).map((m) => `;${m.player === Color.Black ? 'B' : 'W'}[${moveName(g, m.move)}]`);
   return `(;${root.join('')}\n${nodes.join('')})\n`;
 }

@@ -11,7 +11,7 @@ import type { Move } from '../game/position.js';
 import { toSgf } from '../game/sgf.js';
 import type { EngineSpec } from './engine-spec.js';
 import { HtpProcess } from './htp-process.js';
-import { type ForfeitKind, type PlayedGame, playGame } from './referee.js';
+import { type ForfeitKind, type PlayedGame, type RefereedEngine, playGame } from './referee.js';
 
 export type Side = 'A' | 'B';
 
@@ -54,7 +54,12 @@ export class EngineStartError extends Error {
 
 /** Who is black in game `index`, and its forced opening. */
 export function scheduled(index: number, openings: readonly (Move | null)[]): { black: Side; opening: Move | null } {
-  return { black: index % 2 === 0 ? 'A' : 'B', opening: openings[Math.floor(index / 2) % openings.length] ?? null };
+  return { black: blackIn(index), opening: openings[Math.floor(index / 2) % openings.length] ?? null };
+}
+
+/** Who is black in game `index`: A in even games, B in odd ones. */
+export function blackIn(index: number): Side {
+  return index % 2 === 0 ? 'A' : 'B';
 }
 
 /** A seed per game and side, spread so that neighbouring games share no streams (a 32-bit mix). */
@@ -87,30 +92,70 @@ class Slot {
 }
 
 /**
- * Starts both engines of `slot` and asks their names, so that an engine that
- * cannot run stops the match before it starts; then which of them take a
- * seed per game: ours, and an engine given as a command line that knows
- * `hexbatch-seed` (ours again, as another build). Without its own seed per
- * game such an engine would start every game from the same seed, and games
- * that differ only by the other side's seed would not be independent.
+ * Asks a freshly started engine its name, so that one that cannot run fails
+ * here (with the last line it wrote on standard error), and then whether it
+ * takes a seed per game: ours does, and so does an engine given as a command
+ * line that knows `hexbatch-seed` (ours again, as another build). Without its
+ * own seed per game such an engine would start every game from the same
+ * seed, and games that differ only by the other side's seed would not be
+ * independent.
  */
+export async function probeEngine(engine: HtpProcess, ours: boolean, timeoutMs: number): Promise<boolean> {
+  try {
+    await engine.send('name', timeoutMs);
+  } catch (error) {
+    throw new Error(engine.lastErrorLine || (error as Error).message);
+  }
+  if (ours) return true;
+  return (await engine.send('known_command hexbatch-seed', timeoutMs).catch(() => 'false')).trim() === 'true';
+}
+
+/** Starts both engines of `slot` (probeEngine), so that an engine that cannot run stops the match before it starts. */
 async function checkEngines(slot: Slot, engines: Readonly<Record<Side, EngineSpec>>, timeoutMs: number): Promise<Record<Side, boolean>> {
-  const seeded: Record<Side, boolean> = { A: engines.A.ours, B: engines.B.ours };
+  const seeded: Record<Side, boolean> = { A: false, B: false };
   for (const side of ['A', 'B'] as const) {
-    const engine = slot.engine(side);
     try {
-      await engine.send('name', timeoutMs);
+      seeded[side] = await probeEngine(slot.engine(side), engines[side].ours, timeoutMs);
     } catch (error) {
-      const why = engine.lastErrorLine || (error as Error).message;
-      throw new EngineStartError(side, `engine ${side} did not start: ${why}`);
+      throw new EngineStartError(side, `engine ${side} did not start: ${(error as Error).message}`);
     }
-    if (!seeded[side]) seeded[side] = (await engine.send('known_command hexbatch-seed', timeoutMs).catch(() => 'false')).trim() === 'true';
   }
   return seeded;
 }
 
-/** Plays the match; `onGame` hears of each game as it ends (in the order they end). */
-export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done: number) => void | Promise<void> = () => {}): Promise<MatchGame[]> {
+/** One game of a match, as a worker elsewhere can be told it: everything that decides its moves. */
+export interface MatchGameSetup {
+  readonly index: number;
+  readonly game: GameKind;
+  readonly size: number;
+  readonly swap: boolean;
+  /** Black's forced first move, or null. */
+  readonly opening: Move | null;
+  /** The match's seed (each side's seed for the game is gameSeed of it). */
+  readonly seed: number;
+  readonly timeoutMs: number;
+}
+
+/** The setup of game `index` of `plan`. */
+export function gameSetup(plan: MatchPlan, index: number): MatchGameSetup {
+  const { opening } = scheduled(index, plan.openings);
+  return { index, game: plan.game, size: plan.size, swap: plan.swap, opening, seed: plan.seed, timeoutMs: plan.timeoutMs };
+}
+
+/** Plays game `setup.index` between the engines of A and B, each with whether it takes a seed per game. */
+export async function playMatchGame(setup: MatchGameSetup, engines: Readonly<Record<Side, RefereedEngine>>): Promise<MatchGame> {
+  const black = blackIn(setup.index);
+  const white = other(black);
+  const seeds: Record<Player, number> = { [Color.Black]: gameSeed(setup.seed, setup.index, black), [Color.White]: gameSeed(setup.seed, setup.index, white) };
+  const played = await playGame(engines[black], engines[white], { game: setup.game, size: setup.size, swap: setup.swap, opening: setup.opening, seeds, timeoutMs: setup.timeoutMs });
+  return { index: setup.index, black, opening: setup.opening, played, winner: played.winner === Color.Black ? black : white };
+}
+
+/**
+ * Plays the match; `onGame` hears of each game as it ends (in the order they
+ * end). Once `stop` says so, no new game starts; those under way finish.
+ */
+export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done: number) => void | Promise<void> = () => {}, stop: () => boolean = () => false): Promise<MatchGame[]> {
   const slots = Array.from({ length: Math.max(1, Math.min(plan.parallel, plan.games)) }, () => new Slot(plan.engines));
   const results: MatchGame[] = [];
   let next = 0;
@@ -118,17 +163,10 @@ export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done:
     const seeded = await checkEngines(slots[0] as Slot, plan.engines, plan.timeoutMs);
     await Promise.all(
       slots.map(async (slot) => {
-        while (next < plan.games) {
+        while (next < plan.games && !stop()) {
           const index = next++;
-          const { black, opening } = scheduled(index, plan.openings);
-          const white = other(black);
-          const seeds: Record<Player, number> = { [Color.Black]: gameSeed(plan.seed, index, black), [Color.White]: gameSeed(plan.seed, index, white) };
-          const played = await playGame(
-            { link: slot.engine(black), ours: seeded[black] },
-            { link: slot.engine(white), ours: seeded[white] },
-            { game: plan.game, size: plan.size, swap: plan.swap, opening, seeds, timeoutMs: plan.timeoutMs },
-          );
-          const game: MatchGame = { index, black, opening, played, winner: played.winner === Color.Black ? black : white };
+          const link = (side: Side): RefereedEngine => ({ link: slot.engine(side), ours: seeded[side] });
+          const game = await playMatchGame(gameSetup(plan, index), { A: link('A'), B: link('B') });
           results.push(game);
           await onGame(game, results.length);
         }
@@ -155,7 +193,7 @@ export function tally(games: readonly MatchGame[], side: Side): SideTally {
 }
 
 /** The game as SGF, with the engines' labels, the result and how it ended. */
-export function matchGameSgf(game: MatchGame, plan: Pick<MatchPlan, 'engines' | 'game' | 'size'>, date: string): string {
+export function matchGameSgf(game: MatchGame, plan: { readonly engines: Readonly<Record<Side, { readonly label: string }>> } & Pick<MatchPlan, 'game' | 'size'>, date: string, properties: readonly (readonly [string, string])[] = []): string {
   const f = game.played.forfeit;
   const note = f !== null ? `Forfeit` : game.played.resigned ? 'Resign' : undefined;
   const comment = [`game ${game.index + 1}`, game.opening === null ? 'no forced opening' : 'first move forced', f === null ? '' : `forfeit (${f.kind}): ${f.detail}`].filter((s) => s !== '').join('; ');
@@ -168,5 +206,6 @@ export function matchGameSgf(game: MatchGame, plan: Pick<MatchPlan, 'engines' | 
     ...(note === undefined ? {} : { resultNote: note }),
     date,
     comment,
+    properties,
   });
 }

@@ -103,6 +103,18 @@ describe('hexbatch match', () => {
     expect(told).not.toContain('hexbatch-seed ');
   });
 
+  test('--sprt stops the match once the test decides: two identical engines split every pair, so H0', async () => {
+    const out = join(scratch, 'sprt');
+    const { code, out: stdout } = await runCliInProcess(['match', '--engine-a', fakeEngine(), '--engine-b', fakeEngine(), '--size', '3', '--games', '1000', '--openings', 'none', '--parallel', '1', '--sprt', '0,100', '--out', out]);
+    expect(code).toBe(0);
+    const pairs = Number(/(\d+) pairs: H0 accepted \(Elo ≤ 0 rather than ≥ 100\)/.exec(stdout)?.[1]);
+    expect(pairs).toBeGreaterThan(0);
+    // One game at a time: none under way when it decided, so exactly the pairs' games were played.
+    expect(readdirSync(out)).toHaveLength(2 * pairs);
+    expect(stdout).toContain(`1000 games (stopped by the SPRT after ${2 * pairs})`);
+    expect(stdout).toContain(`A scored ${pairs} of ${2 * pairs}`);
+  });
+
   test('an engine that cannot start stops the match before it begins, with exit 2', async () => {
     const { code, err } = await runCliInProcess(['match', '--engine-a', fakeEngine('--fail-start'), '--engine-b', fakeEngine(), '--size', '3', '--games', '2']);
     expect(code).toBe(2);
