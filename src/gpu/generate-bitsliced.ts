@@ -112,15 +112,6 @@ function reducePlane(layout: BprLayout, plane: Plane): { lines: string[]; apex: 
   return { lines, apex: read(0, 0) };
 }
 
-/** Majority steps of one plane's reduction, a measure of the generated code's length. */
-export function unrolledMajorities(layout: BprLayout): number {
-  let steps = 0;
-  for (let pass = 0; pass < layout.passes; pass++) {
-    for (const { x, j } of boardCells(layout)) if (x + j <= layout.side - 2 - pass) steps++;
-  }
-  return steps;
-}
-
 export function fitsUnrolled(layout: BprLayout): boolean {
   return layout.geometry.cellCount <= UNROLLED_MAX_CELLS;
 }
@@ -199,6 +190,11 @@ function setRegister(name: string, index: string, count: number, value: string):
  */
 function choiceFunctions(layout: BprLayout): string {
   const words = choiceWordCount(layout);
+  return [`var<private> choice_store: array<u32, ${32 * words}>;`, '', drawChoicesFunction(words), '', transposeChoicesFunction(), ''].join('\n');
+}
+
+/** `draw_slice_choices`: every board's coin words, then the exact fill's corrections, with `words` choice words a board at most. */
+function drawChoicesFunction(words: number): string {
   const registers = Array.from({ length: words }, (_, w) => `var c${w} = 0u;`);
   const loadBoard = [
     ...Array.from({ length: words }, (_, w) => `c${w} = select(0u, choice_store[${32 * w}u + k], ${w}u < words);`),
@@ -218,15 +214,7 @@ function choiceFunctions(layout: BprLayout): string {
     `  mine = select(mine + flip, mine - flip, excess == 1u);`,
     `}`,
   ];
-  const rows = Array.from({ length: 32 }, (_, k) => k);
-  const transpose = transpose32Steps().flatMap(({ low, high, shift, mask }) => [
-    `t = ((m${low} >> ${shift}u) ^ m${high}) & ${hex(mask)};`,
-    `m${low} ^= t << ${shift}u;`,
-    `m${high} ^= t;`,
-  ]);
   return [
-    `var<private> choice_store: array<u32, ${32 * words}>;`,
-    '',
     "// Fill.wgsl's choices of every board of the slice: choice_store[32 w + k] is word w of board k.",
     'fn draw_slice_choices(slice: Slice, empty: u32) {',
     '  let words = (empty + 31u) / 32u;',
@@ -250,7 +238,7 @@ function choiceFunctions(layout: BprLayout): string {
     '  var k = 0u;',
     '  var mine = 0u;',
     '  var excess = 0u;',
-    '  // The next word of board k\'s stream: its corrections start after its coin words.',
+    "  // The next word of board k's stream: its corrections start after its coin words.",
     '  var n = 0u;',
     ...indent(registers, 1),
     ...indent(loadBoard, 1),
@@ -274,7 +262,18 @@ function choiceFunctions(layout: BprLayout): string {
     '    n = first + 4u;',
     '  }',
     '}',
-    '',
+  ].join('\n');
+}
+
+/** `transpose_choices`: each choice word of the 32 boards transposed in place, in registers. */
+function transposeChoicesFunction(): string {
+  const rows = Array.from({ length: 32 }, (_, k) => k);
+  const transpose = transpose32Steps().flatMap(({ low, high, shift, mask }) => [
+    `t = ((m${low} >> ${shift}u) ^ m${high}) & ${hex(mask)};`,
+    `m${low} ^= t << ${shift}u;`,
+    `m${high} ^= t;`,
+  ]);
+  return [
     '// Each choice word of the 32 boards transposed in place: choice_store[e], bit k, is empty cell e of board k.',
     'fn transpose_choices(words: u32) {',
     '  for (var w = 0u; w < words; w++) {',
@@ -285,7 +284,6 @@ function choiceFunctions(layout: BprLayout): string {
     ...indent(rows.map((k) => `choice_store[base + ${k}u] = m${k};`), 2),
     '  }',
     '}',
-    '',
   ].join('\n');
 }
 

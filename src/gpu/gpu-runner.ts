@@ -206,30 +206,8 @@ export class GpuRunner {
     device.queue.writeBuffer(slot.params, 0, params);
     device.queue.writeBuffer(positions, 0, records);
 
-    const bindGroup = device.createBindGroup({
-      layout: deviceKernels(device).layout,
-      entries: [slot.params, positions, counts, ownership, winners].map((buffer, binding) => ({ binding, resource: { buffer } })),
-    });
-    const encoder = device.createCommandEncoder();
-    encoder.clearBuffer(counts, 0, countsBytes);
-    if (ownershipBytes > 0) encoder.clearBuffer(ownership, 0, ownershipBytes);
-    if (winnersBytes > 0) encoder.clearBuffer(winners, 0, winnersBytes);
-    const stamps = slot.timestamps;
-    const pass = encoder.beginComputePass(
-      stamps ? { timestampWrites: { querySet: stamps.query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {},
-    );
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, bindGroup);
-    pass.dispatchWorkgroups(dispatch.groupsX, dispatch.groupsY);
-    pass.end();
-    if (stamps) {
-      encoder.resolveQuerySet(stamps.query, 0, 2, stamps.resolve, 0);
-      encoder.copyBufferToBuffer(stamps.resolve, 0, stamps.read, 0, 16);
-    }
-    encoder.copyBufferToBuffer(counts, 0, countsRead, 0, countsBytes);
-    if (ownershipRead) encoder.copyBufferToBuffer(ownership, 0, ownershipRead, 0, ownershipBytes);
-    if (winnersRead) encoder.copyBufferToBuffer(winners, 0, winnersRead, 0, winnersBytes);
-    device.queue.submit([encoder.finish()]);
+    const buffers = { positions, counts, ownership, winners, countsRead, ownershipRead, winnersRead };
+    device.queue.submit([encodeDispatch(device, pipeline, dispatch, slot, buffers, { counts: countsBytes, ownership: ownershipBytes, winners: winnersBytes })]);
     const validation = device.popErrorScope();
     const outOfMemory = device.popErrorScope();
 
@@ -237,7 +215,7 @@ export class GpuRunner {
       readBack(countsRead, countsBytes),
       ownershipRead ? readBack(ownershipRead, ownershipBytes) : null,
       winnersRead ? readBack(winnersRead, winnersBytes) : null,
-      stamps ? readBack(stamps.read, 16) : null,
+      slot.timestamps ? readBack(slot.timestamps.read, 16) : null,
     ]);
     const [scopeError, memoryError] = await Promise.race([Promise.all([validation, outOfMemory]), this.lostSignal]);
     const error = scopeError ?? memoryError;
@@ -246,11 +224,7 @@ export class GpuRunner {
       throw new Error(`WebGPU reported an error in a hexbatch dispatch: ${error.message}`);
     }
     const [countData, ownershipData, winnerData, stampData] = await Promise.race([readAll, this.lostSignal]);
-    let kernelNs: number | null = null;
-    if (stampData) {
-      const [begin, end] = new BigUint64Array(stampData);
-      if (begin !== undefined && end !== undefined && end >= begin) kernelNs = Number(end - begin);
-    }
+    const kernelNs = stampData ? elapsedNs(stampData) : null;
     return {
       dispatch,
       counts: new Uint32Array(countData),
@@ -270,3 +244,54 @@ export class GpuRunner {
     this.free.length = 0;
   }
 }
+
+/** A dispatch's buffers: those the kernel binds, and the mappable copies read back. */
+interface DispatchBuffers {
+  readonly positions: GPUBuffer;
+  readonly counts: GPUBuffer;
+  readonly ownership: GPUBuffer;
+  readonly winners: GPUBuffer;
+  readonly countsRead: GPUBuffer;
+  readonly ownershipRead: GPUBuffer | null;
+  readonly winnersRead: GPUBuffer | null;
+}
+
+/** The commands of one dispatch: clear the outputs, run the pass (timed where the slot has timestamps), copy the outputs for reading. */
+function encodeDispatch(
+  device: GPUDevice,
+  pipeline: GPUComputePipeline,
+  dispatch: Dispatch,
+  slot: DispatchSlot,
+  b: DispatchBuffers,
+  bytes: { readonly counts: number; readonly ownership: number; readonly winners: number },
+): GPUCommandBuffer {
+  const bindGroup = device.createBindGroup({
+    layout: deviceKernels(device).layout,
+    entries: [slot.params, b.positions, b.counts, b.ownership, b.winners].map((buffer, binding) => ({ binding, resource: { buffer } })),
+  });
+  const encoder = device.createCommandEncoder();
+  encoder.clearBuffer(b.counts, 0, bytes.counts);
+  if (bytes.ownership > 0) encoder.clearBuffer(b.ownership, 0, bytes.ownership);
+  if (bytes.winners > 0) encoder.clearBuffer(b.winners, 0, bytes.winners);
+  const stamps = slot.timestamps;
+  const pass = encoder.beginComputePass(stamps ? { timestampWrites: { querySet: stamps.query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, bindGroup);
+  pass.dispatchWorkgroups(dispatch.groupsX, dispatch.groupsY);
+  pass.end();
+  if (stamps) {
+    encoder.resolveQuerySet(stamps.query, 0, 2, stamps.resolve, 0);
+    encoder.copyBufferToBuffer(stamps.resolve, 0, stamps.read, 0, 16);
+  }
+  encoder.copyBufferToBuffer(b.counts, 0, b.countsRead, 0, bytes.counts);
+  if (b.ownershipRead) encoder.copyBufferToBuffer(b.ownership, 0, b.ownershipRead, 0, bytes.ownership);
+  if (b.winnersRead) encoder.copyBufferToBuffer(b.winners, 0, b.winnersRead, 0, bytes.winners);
+  return encoder.finish();
+}
+
+/** The kernel's time from the pass's two timestamps, or null when they are out of order. */
+function elapsedNs(stampData: ArrayBuffer): number | null {
+  const [begin, end] = new BigUint64Array(stampData);
+  return begin !== undefined && end !== undefined && end >= begin ? Number(end - begin) : null;
+}
+

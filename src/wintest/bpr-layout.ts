@@ -23,7 +23,7 @@ export function majority(a: number, b: number, c: number): number {
  * A zeroed Int32Array over its own ArrayBuffer, for the reductions' scratch
  * columns. V8 keeps typed arrays of up to 64 bytes made by `new
  * Int32Array(n)` inside its heap, where each access recomputes the data
- * address; Hex 11's 12 scratch words reduced about 25% slower that way.
+ * address, which made the reductions over them markedly slower.
  */
 export function scratchWords(length: number): Int32Array {
   return new Int32Array(new ArrayBuffer(4 * Math.max(1, length)));
