@@ -3,7 +3,7 @@
  * (`take_for_round` and the slots its main fills), so that the packing can
  * be checked for every subgroup size a GPU may have, 4 to 128 lanes, though
  * SwiftShader runs only 4. Kept equal to the shader by reading: both are a
- * few lines, and test/ballot-packing.test.ts holds this one to the rule
+ * few lines, and test/gpu/ballot-packing.test.ts holds this one to the rule
  * "lane s of a subgroup reduces its slots 32s … 32s + 31, each once".
  */
 

@@ -1,6 +1,6 @@
 // take_for_round (shaders/ballot-take.wgsl) equals its CPU twin takeForRound
 // for every subgroup size, round and lane: the twin is where the packing is
-// checked for sizes SwiftShader cannot run (test/ballot-packing.test.ts).
+// checked for sizes SwiftShader cannot run (test/gpu/ballot-packing.test.ts).
 import { describe, expect, test } from 'vitest';
 import ballotTakeWgsl from '../../shaders/ballot-take.wgsl?raw';
 import { SUBGROUP_SIZES, takeForRound } from '../../src/gpu/ballot-packing.js';
