@@ -5,6 +5,7 @@
 import type { Player } from '../game/color.js';
 import type { Cells, GameKind } from '../game/geometry.js';
 import type { FillKind } from '../fill/fill.js';
+import type { CpuKernelName } from './cpu-kernels.js';
 import type { Chunk, ChunkResult } from './cpu-playouts.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PlayoutJob {
   readonly winners: boolean;
   /** A win-test method of src/wintest/registry.ts, by name. */
   readonly method: string;
+  /** Which kernel plays the bitsliced method's fused playouts (cpu-kernels.ts); js when absent. */
+  readonly kernel?: CpuKernelName;
 }
 
 /** The job's positions, in order, as one packed array each. */
