@@ -78,12 +78,17 @@ let moverFlip: v128 = i32x4.splat(0);
 /** Draws drawn ahead per playout in the exact fill (the rest, rarely needed, one by one). */
 let drawsAhead: i32 = 0;
 
+/** The board the plane was last laid out for (configure's `board`), −1 for none. */
+let planeBoard: i32 = -1;
+
 /**
  * Takes the position the host wrote (EMPTY_SLOTS, STONE_SLOTS and
- * TEMPLATE_SLOTS) and clears the plane. `ahead` is how many of the exact
- * fill's draws each playout's stream is drawn ahead, 0 … MAX_DRAWS.
+ * TEMPLATE_SLOTS). `board` names the game and size: for a new one the plane
+ * is cleared and its template written, which every position of that board
+ * shares. `ahead` is how many of the exact fill's draws each playout's
+ * stream is drawn ahead, 0 … MAX_DRAWS.
  */
-export function configure(triangleSide: i32, lastCell: i32, emptyCells: i32, black: i32, white: i32, template: i32, whiteToMove: bool, ahead: i32): void {
+export function configure(board: i32, triangleSide: i32, lastCell: i32, emptyCells: i32, black: i32, white: i32, template: i32, whiteToMove: bool, ahead: i32): void {
   side = triangleSide;
   last = lastCell;
   empty = emptyCells;
@@ -92,6 +97,8 @@ export function configure(triangleSide: i32, lastCell: i32, emptyCells: i32, bla
   whiteStones = white;
   moverFlip = i32x4.splat(whiteToMove ? -1 : 0);
   drawsAhead = ahead < 0 ? 0 : ahead > MAX_DRAWS ? MAX_DRAWS : ahead;
+  if (board === planeBoard) return;
+  planeBoard = board;
   memory.fill(PLANE, 0, 32 * 512);
   // The template's cells are never reduced (bitsliced.ts), so they are written once.
   const ones = i32x4.splat(-1);

@@ -5,9 +5,10 @@
  * template as plane slots) and turns its counts into a ChunkResult.
  */
 import { Color } from '../game/color.js';
-import type { Cells, Geometry } from '../game/geometry.js';
+import { type Cells, GameKind, type Geometry } from '../game/geometry.js';
+import { perGeometry } from '../game/per-geometry.js';
 import { FillKind } from '../fill/fill.js';
-import { sliceLayoutOf } from '../wintest/bitsliced.js';
+import { type SliceLayout, sliceLayoutOf } from '../wintest/bitsliced.js';
 import { countStones } from './cpu-fused.js';
 import { type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 import type { ChunkPlayer } from './cpu-playouts.js';
@@ -32,9 +33,17 @@ export interface WasmPlayerOptions {
   readonly drawsAhead?: number;
 }
 
+/** The plane slots of a layout's black template cells (a search's round makes a player per thread). */
+const templateSlotsOf: (g: Geometry) => Int32Array = perGeometry((g) => {
+  const layout: SliceLayout = sliceLayoutOf(g);
+  return Int32Array.from(Array.from(layout.blackTemplate).flatMap((word, slot) => (word === -1 ? [slot] : [])));
+});
+
 export function makeWasmFusedPlayer(g: Geometry, job: PlayoutJob, kernel: WasmPlayoutKernel, options: WasmPlayerOptions = {}): ChunkPlayer {
   const layout = sliceLayoutOf(g);
-  const templateSlots = Int32Array.from(Array.from(layout.blackTemplate).flatMap((word, slot) => (word === -1 ? [slot] : [])));
+  const templateSlots = templateSlotsOf(g);
+  // Names the board for the kernel, which lays its plane out again only for a new one.
+  const board = (g.game === GameKind.Hex ? 64 : 0) + g.size;
   const emptyCells = new Int32Array(g.cellCount);
   /** This player, as the kernel's owner: another player may use the same kernel between two chunks. */
   const me = {};
@@ -59,7 +68,7 @@ export function makeWasmFusedPlayer(g: Geometry, job: PlayoutJob, kernel: WasmPl
     }
     kernel.templateSlots.set(templateSlots);
     const ahead = Math.min(kernel.maxDraws, options.drawsAhead ?? drawsAheadFor(empty));
-    kernel.configure(layout.side, layout.lastCell, empty, black, stones - black, templateSlots.length, p.toMove === Color.White, ahead);
+    kernel.configure(board, layout.side, layout.lastCell, empty, black, stones - black, templateSlots.length, p.toMove === Color.White, ahead);
     kernel.owner = me;
     basePosition = position;
   }

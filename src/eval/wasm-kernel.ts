@@ -17,7 +17,7 @@ interface KernelExports {
   readonly WINNERS: WebAssembly.Global;
   readonly MAX_DRAWS: WebAssembly.Global;
   readonly MAX_CALL_PLAYOUTS: WebAssembly.Global;
-  configure(side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: number, ahead: number): void;
+  configure(board: number, side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: number, ahead: number): void;
   play(seed: number, position: number, first: number, count: number, exact: number, ownership: number, winners: number): number;
 }
 
@@ -52,9 +52,13 @@ export class WasmPlayoutKernel {
     this.winners = new Uint8Array(buffer, at(exports.WINNERS), this.maxCallPlayouts);
   }
 
-  /** Takes the position written into the slot arrays; `ahead`: the exact fill's draws drawn ahead per playout. */
-  configure(side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: boolean, ahead: number): void {
-    this.exports.configure(side, lastCell, empty, black, white, template, whiteToMove ? 1 : 0, ahead);
+  /**
+   * Takes the position written into the slot arrays. `board` names the game
+   * and size (a new one clears the plane and writes its template); `ahead`:
+   * the exact fill's draws drawn ahead per playout.
+   */
+  configure(board: number, side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: boolean, ahead: number): void {
+    this.exports.configure(board, side, lastCell, empty, black, white, template, whiteToMove ? 1 : 0, ahead);
   }
 
   /** Plays playouts first … first + count − 1 (count ≤ maxCallPlayouts) of the configured position; black's wins. */
