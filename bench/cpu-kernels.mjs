@@ -17,7 +17,7 @@ const quick = process.argv.includes('--quick');
 const casesArg = process.argv.find((a) => a.startsWith('--cases='))?.slice('--cases='.length);
 
 /** A long call, a search-sized call (16 positions × 256 playouts) and a call of 400,000. */
-const LONG = quick ? 1 << 19 : 1 << 23;
+const LONG = quick ? 1 << 19 : 1 << 21;
 const CASES = [
   { name: 'hex11', game: GameKind.Hex, size: 11, fill: FillKind.Exact, calls: [[1, LONG], [16, 256], [1, 400_000]] },
   { name: 'hex11-coin', game: GameKind.Hex, size: 11, fill: FillKind.Coin, calls: [[1, LONG]] },
