@@ -58,27 +58,34 @@ async function measure(c, positionsCount, playouts, settings) {
   const make = (kernel) => createCpuEvaluator(undefined, { workers, callerPlays, kernel });
   const evaluators = { js: make('js'), 'wasm-simd': make('wasm-simd') };
   const times = { js: [], 'wasm-simd': [] };
+  // On this thread alone, the process's CPU time too: on a busy machine it counts what the call ran, not what it waited.
+  const cpuTimes = { js: [], 'wasm-simd': [] };
   const unitPlayouts = positionsCount * playouts * (inFlight === 1 ? 1 : SEARCH_BLOCK);
   const calls = callsFor(unitPlayouts);
   const warmup = Math.max(2, Math.ceil(calls / 5));
   try {
     for (let k = 0; k < warmup + calls; k++) {
       for (const [name, evaluator] of Object.entries(evaluators)) {
+        const cpuBefore = process.cpuUsage();
         const ms = await timeUnit(evaluator, positions, playouts, c.fill, k, inFlight);
-        if (k >= warmup) times[name].push(ms);
+        const cpu = process.cpuUsage(cpuBefore);
+        if (k >= warmup) {
+          times[name].push(ms);
+          cpuTimes[name].push((cpu.user + cpu.system) / 1000);
+        }
       }
     }
   } finally {
     for (const evaluator of Object.values(evaluators)) evaluator.destroy();
   }
   const ns = (ms) => (ms * 1e6) / unitPlayouts;
-  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, { median: ns(median(t)), fastest: ns(Math.min(...t)), slowest: ns(Math.max(...t)), calls: t.length }]));
+  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, { median: ns(median(t)), fastest: ns(Math.min(...t)), slowest: ns(Math.max(...t)), cpu: ns(median(cpuTimes[name])), calls: t.length }]));
 }
 
 const cores = availableParallelism();
 console.log(`# CPU kernels, ${new Date().toISOString()}`);
 console.log(`# ${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores, Node ${process.versions.node}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('case           call           threads    js ns/playout (fastest–slowest)   wasm-simd ns/playout (fastest–slowest)   js / wasm');
+console.log('case           call           threads    js ns/playout (fastest–slowest)   wasm-simd ns/playout (fastest–slowest)   js / wasm   1 core, CPU time: js, wasm-simd, js / wasm');
 for (const c of CASES) {
   for (const [positionsCount, playouts] of c.calls) {
     const ways = [['1 core', { workers: 0 }], [`${cores} cores`, { workers: 'cores' }]];
@@ -87,7 +94,8 @@ for (const c of CASES) {
       const r = await measure(c, positionsCount, playouts, settings);
       const fmt = (m) => `${m.median.toFixed(1)} (${m.fastest.toFixed(1)}–${m.slowest.toFixed(1)})`;
       const call = positionsCount === 1 ? `${playouts}` : `${positionsCount}×${playouts}`;
-      console.log(`${c.name.padEnd(14)} ${call.padEnd(14)} ${label.padEnd(10)} ${fmt(r.js).padEnd(33)} ${fmt(r['wasm-simd']).padEnd(40)} ${(r.js.median / r['wasm-simd'].median).toFixed(2)}×`);
+      const cpu = settings.workers === 0 ? `${r.js.cpu.toFixed(1)}, ${r['wasm-simd'].cpu.toFixed(1)}, ${(r.js.cpu / r['wasm-simd'].cpu).toFixed(2)}×` : '';
+      console.log(`${c.name.padEnd(14)} ${call.padEnd(14)} ${label.padEnd(10)} ${fmt(r.js).padEnd(33)} ${fmt(r['wasm-simd']).padEnd(40)} ${`${(r.js.median / r['wasm-simd'].median).toFixed(2)}×`.padEnd(11)} ${cpu}`);
     }
   }
 }
