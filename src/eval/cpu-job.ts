@@ -62,5 +62,6 @@ export function chunkCounts(job: PlayoutJob, cellCount: number, into: OwnershipC
 /** A chunk's result: its per-cell counts travel with it only when they are its own, not added `into` the caller's. */
 export function chunkResult(chunk: Chunk, blackWins: number, whiteWins: number, counts: OwnershipCounts | null, into: OwnershipCounts | null, winners: Uint8Array | null): ChunkResult {
   const own = into ? null : counts;
-  return { ...chunk, blackWins, whiteWins, ownership: own?.ownership ?? null, blackOwned: own?.blackOwned ?? null, winners };
+  // Field by field: a spread of the chunk cost microseconds a chunk in a profile of a search's 256-playout chunks.
+  return { position: chunk.position, first: chunk.first, end: chunk.end, blackWins, whiteWins, ownership: own?.ownership ?? null, blackOwned: own?.blackOwned ?? null, winners };
 }
