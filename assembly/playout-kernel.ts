@@ -30,7 +30,7 @@
 const COLUMN: usize = 512;
 /** Bytes between one coin word (matrix) and the next: 32 rows of 16 bytes. */
 const MATRIX: usize = 512;
-/** The largest board has 1024 cells or fewer (Hex 31: 961, Y 32: 528), so 32 coin words. */
+/** Room for every board's cells (Hex 31 has 961, Y 32 528): at most 31 coin words. */
 const MAX_CELLS: i32 = 1024;
 /** Draws kept ready per playout; a playout that needs more draws its own. */
 export const MAX_DRAWS: i32 = 64;
@@ -43,7 +43,7 @@ const PLANE: usize = memory.data(32 * 512, 64);
  * The streams: word t of the batch's playouts at STREAM + t * MATRIX. The
  * first `words` are the coin matrices (transposed in place, empty cell e's
  * slice is then at STREAM + 16 e); the exact fill's draws follow, turned
- * into cell addresses, (j >> 5) * MATRIX | (j & 31).
+ * into the cells they pick (drawsToCells).
  */
 const STREAM: usize = memory.data((32 + <i32>MAX_DRAWS + 4) * 512, 64);
 /** Per playout (at the offset of its coin word), how many stones the side to move lacks (negative: has too many). */
@@ -75,7 +75,7 @@ let blackStones: i32 = 0;
 let whiteStones: i32 = 0;
 /** All ones where white moves: a coin of 1 (to the mover) is then a white stone, a 0 in the black plane. */
 let moverFlip: v128 = i32x4.splat(0);
-/** Draws drawn ahead per playout in the exact fill (the rest, rarely needed, one by one). */
+/** Draws drawn ahead per playout in the exact fill (a playout that needs more draws them block by block). */
 let drawsAhead: i32 = 0;
 
 /** The board the plane was last laid out for (configure's `board`), −1 for none. */
@@ -251,7 +251,7 @@ function countCoins(): void {
   for (let row: usize = 0; row < 512; row += 16) {
     v128.store(lastWord + row, v128.and(v128.load(lastWord + row), lastMask));
     let bytes = i32x4.splat(0);
-    // At most 32 words of at most 8 bits a byte: 256 would overflow a byte, 248 does not.
+    // At most 31 words (Hex 31's 961 cells) of at most 8 bits a byte: 248, which a byte holds.
     for (let t = 0; t < words; t++) bytes = i8x16.add(bytes, i8x16.popcnt(v128.load(STREAM + <usize>t * MATRIX + row)));
     const mine = i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(bytes));
     v128.store(NEED + row, i32x4.sub(owed, mine));
