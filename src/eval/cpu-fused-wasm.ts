@@ -10,8 +10,7 @@ import { perGeometry } from '../game/per-geometry.js';
 import { FillKind } from '../fill/fill.js';
 import { type SliceLayout, sliceLayoutOf } from '../wintest/bitsliced.js';
 import { countStones } from './cpu-fused.js';
-import { type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
-import type { ChunkPlayer } from './cpu-playouts.js';
+import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 import type { WasmPlayoutKernel } from './wasm-kernel.js';
 
 /** Boards the kernel fills and decides at once: the bits of a v128. */

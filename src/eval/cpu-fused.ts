@@ -11,8 +11,7 @@ import { popcount } from '../fill/fill.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import { type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
-import type { ChunkPlayer } from './cpu-playouts.js';
+import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
   const layout = sliceLayoutOf(g);

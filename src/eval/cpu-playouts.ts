@@ -14,34 +14,10 @@ import { makeFusedPlayer } from './cpu-fused.js';
 import { makeWasmFusedPlayer } from './cpu-fused-wasm.js';
 import { kernelBoards } from './cpu-kernels.js';
 import { loadedWasmKernel } from './wasm-kernel.js';
-import { type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
+import { type Chunk, type ChunkPlayer, type ChunkResult, type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 
-export interface Chunk {
-  readonly position: number;
-  readonly first: number;
-  /** One past the last playout. */
-  readonly end: number;
-}
-
-export interface ChunkResult extends Chunk {
-  readonly blackWins: number;
-  readonly whiteWins: number;
-  /** Per cell, for this chunk's playouts only; present when the job asks. */
-  readonly ownership: Uint32Array | null;
-  /** Per cell, the chunk's playouts in which black owned it; present with `ownership`. */
-  readonly blackOwned: Uint32Array | null;
-  /** The chunk's winners, playout `first` at index 0; present when the job asks. */
-  readonly winners: Uint8Array | null;
-}
-
-/**
- * Plays chunks of one job; made once per job and thread. With `into`, the
- * chunk's per-cell counts (when the job asks for them) are added into those
- * arrays and the result carries none: the calling thread adds its chunks
- * to a position's tally at once, and two arrays a chunk were a tenth of the
- * garbage its search makes.
- */
-export type ChunkPlayer = (chunk: Chunk, into?: OwnershipCounts | null) => ChunkResult;
+// The chunk types live beside the job (cpu-job.ts), which the players import: here they would close an import cycle.
+export type { Chunk, ChunkPlayer, ChunkResult } from './cpu-job.js';
 
 /**
  * The fastest player for a job: with the bit-sliced method, fill and test
