@@ -8,6 +8,7 @@ export default defineConfig({
   root: '.',
   test: {
     testTimeout: 60_000,
+    globalSetup: ['test/helpers/wasm-build.ts'],
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'hexbatch', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, MAIN_JOB], sequence: { groupOrder: 0 } } },

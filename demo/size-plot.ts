@@ -11,7 +11,7 @@ import type { SuiteRow } from '../src/index.js';
 
 const HEIGHT = 360;
 
-/** The series a row belongs to: "Hex bpr", "Y CPU (bitsliced)". */
+/** The series a row belongs to: "Hex bpr", "Y CPU (bitsliced, wasm-simd)". */
 function seriesName(row: SuiteRow): string {
   const game = row.game === 'hex' ? 'Hex' : 'Y';
   return row.backend === 'cpu' ? `${game} ${row.kernel.replace(/^cpu/, 'CPU')}` : `${game} ${row.kernel}`;

@@ -7,7 +7,7 @@
  */
 import type { GameKind } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
-import { createCpuEvaluator } from '../eval/cpu-backend.js';
+import { createCpuEvaluator, cpuVariantOf } from '../eval/cpu-backend.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
 
@@ -46,7 +46,7 @@ export async function measurePlayouts(game: GameKind, size: number, fill: FillKi
       runs: settings.calls,
       seed: settings.seed,
     });
-    const method = evaluator.description.replace(/^CPU, method /, '');
+    const method = cpuVariantOf(evaluator.description);
     return { game, size, fill, workers: m.lastStats?.workers ?? 0, nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts, calls: settings.calls, method };
   } finally {
     evaluator.destroy();

@@ -5,9 +5,32 @@
  */
 import type { ChunkClaims, ChunkPlayer, ChunkResult } from './cpu-playouts.js';
 
-/** Lets timers, I/O and rendering run: setImmediate in Node (setTimeout waits at least 1 ms), else a timer. */
+/**
+ * Lets timers, I/O and rendering run: setImmediate in Node (setTimeout waits
+ * at least 1 ms); in a browser a message to itself, a task of its own that
+ * comes at once (nested setTimeout(0) waits at least 4 ms there, which left a
+ * page's CPU backend idle for most of a long call on the WebAssembly kernel);
+ * else a timer.
+ */
 export const yieldToEventLoop = () =>
-  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  new Promise<void>((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else if (typeof MessageChannel === 'function') postToSelf(resolve);
+    else setTimeout(resolve, 0);
+  });
+
+/** Resolvers waiting for their message, oldest first, and the channel the messages go through (made on first use). */
+const waiting: (() => void)[] = [];
+let channel: MessageChannel | null = null;
+
+function postToSelf(resolve: () => void): void {
+  if (channel === null) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  waiting.push(resolve);
+  channel.port2.postMessage(null);
+}
 
 /** Chunks of the newer requests that helpNewer leaves to the workers. */
 export const WORKER_RESERVE = 2;

@@ -1,8 +1,9 @@
 /**
  * The CPU backend: a playout fill and a CPU win-test method, in chunks of a
  * few milliseconds (cpu-playouts.ts). The default method, bitsliced, is the
- * fastest exact one, and runs fused with the fill, 32 playouts at a time
- * (cpu-fused.ts). In Node the chunks run on
+ * fastest exact one, and runs fused with the fill, on one of two kernels
+ * (cpu-kernels.ts): 128 playouts at a time in WebAssembly SIMD where the
+ * runtime has it, else 32 in JavaScript (cpu-fused.ts). In Node the chunks run on
  * worker threads, one a core (cpu-pool.ts); elsewhere, or for a method that
  * workers cannot name, on this thread in slices that yield to the event loop,
  * so a long request never freezes a page. Either way a call stops on its
@@ -18,7 +19,9 @@ import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
 import { type PlayoutJob, packPositions } from './cpu-job.js';
 import { ChunkClaims, type ChunkPlayer, type ChunkResult, chunkPlayouts, prepareJob } from './cpu-playouts.js';
 import type { WorkerPool } from './cpu-pool.js';
+import { type CpuKernelChoice, type CpuKernelName, kernelBoards, resolveCpuKernel } from './cpu-kernels.js';
 import { EvaluatorDestroyedError } from './errors.js';
+import { loadWasmKernel, loadedWasmKernel } from './wasm-kernel.js';
 import { PositionTally } from './tally.js';
 import { type OpenRequest, helpNewer, yieldToEventLoop } from './caller-help.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './types.js';
@@ -26,7 +29,7 @@ import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './typ
 /** Longest run of work on this thread between two turns of the event loop. */
 const SLICE_MS = 8;
 
-/** The CPU backend's threads. */
+/** How the CPU backend plays: its threads, and the kernel of its bitsliced method. */
 export interface CpuEvaluatorOptions {
   /**
    * Worker threads: a number, or 'cores' for one a core (the default in
@@ -44,6 +47,13 @@ export interface CpuEvaluatorOptions {
    * threads, and each round would wait for a core).
    */
   readonly callerPlays?: boolean;
+  /**
+   * The kernel of the bitsliced method (cpu-kernels.ts): 'auto' (the
+   * default) plays in WebAssembly SIMD where the runtime has it, else in
+   * JavaScript; 'wasm-simd' where it is missing is an error. Other methods
+   * play board by board, in JavaScript.
+   */
+  readonly kernel?: CpuKernelChoice;
 }
 
 const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
@@ -63,7 +73,7 @@ function plannedWorkers(workers: number | 'cores'): number {
 /** Longest run of work on this thread between two turns of the event loop while workers share the request. */
 const SHARED_SLICE_MS = 1;
 
-const roundUp32 = (n: number) => Math.ceil(n / 32) * 32;
+const roundUp = (n: number, step: number) => Math.ceil(n / step) * step;
 
 /** `make()`, called once, when first needed. */
 function lazily<T>(make: () => T): () => T {
@@ -89,6 +99,14 @@ async function playHere(play: () => ChunkPlayer, claims: ChunkClaims, sliceMs: n
   }
 }
 
+/**
+ * What a CPU evaluator's description says plays, as a report's row names it:
+ * the method, and for the bitsliced method the kernel ("bitsliced, wasm-simd").
+ */
+export function cpuVariantOf(description: string): string {
+  return description.replace(/^CPU, method /, '').replace(', kernel ', ', ');
+}
+
 /** The CPU backend: `method` decides the boards (bitsliced, fused with the fill, by default); in Node the playouts are shared among worker threads, elsewhere they run on the calling thread in slices that keep it responsive. */
 export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: CpuEvaluatorOptions = {}): Evaluator {
   let destroyed = false;
@@ -98,6 +116,13 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
   let pool: Promise<WorkerPool | null> | null = null;
   const workers = options.workers ?? 'cores';
   const callerPlays = options.callerPlays === true;
+  // The kernel only plays the bitsliced method's fused playouts; 'auto' falls back to JavaScript where SIMD is missing.
+  const fused = method === bitsliced;
+  const kernel: CpuKernelName = fused ? resolveCpuKernel(options.kernel ?? 'auto') : 'js';
+  const boards = kernelBoards(kernel);
+  /** This thread's kernel instance, loading from the start, so that the first call seldom waits for it. */
+  const kernelReady = kernel === 'wasm-simd' ? loadWasmKernel() : null;
+  kernelReady?.catch(() => {}); // a failure is the calls' to report
 
   /** Settles when the last request this thread helps with (callerPlays) has all its results. */
   let callerTurn: Promise<void> = Promise.resolve();
@@ -155,7 +180,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
 
   return {
     backend: 'cpu',
-    description: `CPU, method ${method.name}`,
+    description: `CPU, method ${method.name}${fused ? `, kernel ${kernel}${kernel === 'js' && options.kernel !== 'js' ? ' (no WebAssembly SIMD here)' : ''}` : ''}`,
     adapter: null,
     concurrency: !shareable || workers === 0 || !inNode() ? 1 : plannedWorkers(workers) + (callerPlays ? 1 : 0),
 
@@ -175,6 +200,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
             ownership: options.ownership === true,
             winners: options.winners === true,
             method: method.name,
+            kernel,
           };
           // Any request of a few hundred playouts or more goes to the workers,
           // so that this thread stays free (the search chooses its next
@@ -185,9 +211,9 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           // choosing its next round) overlaps with it rather than delaying it.
           const workerPool = total >= 512 ? (madePool !== undefined ? madePool : await getPool()) : null;
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
-          const size = chunkPlayouts(g.cellCount);
+          const size = chunkPlayouts(g.cellCount, boards);
           // Beside workers this thread claims shorter chunks, so that it is back to its own work (the tree) soon.
-          const plan = { positions: positions.length, playouts: options.playouts, size: workerPool && callerPlays ? Math.max(32, roundUp32(size / 4)) : size };
+          const plan = { positions: positions.length, playouts: options.playouts, size: workerPool && callerPlays ? Math.max(boards, roundUp(size / 4, boards)) : size };
           const claims = workerPool ? ChunkClaims.shared(plan) : new ChunkClaims(plan);
           const playedBy = new Set<number>();
           let added = 0;
@@ -222,6 +248,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           try {
             endRun = workerPool?.run(job, claims, { add, fail: stop }) ?? null;
             if (!workerPool || callerPlays) {
+              if (kernelReady && !loadedWasmKernel()) await kernelReady;
               if (workerPool) {
                 // Beside workers this thread helps one request at a time, the
                 // oldest, and only after a turn of the event loop: the caller

@@ -11,8 +11,7 @@ import { popcount } from '../fill/fill.js';
 import type { Cells, Geometry } from '../game/geometry.js';
 import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
 import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import { type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
-import type { ChunkPlayer } from './cpu-playouts.js';
+import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
   const layout = sliceLayoutOf(g);
@@ -64,7 +63,7 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
 }
 
 /** A stone's cell: its colour owned it in every playout, and won in all that colour won (added to the counts so far). */
-function countStones(cells: Cells, playouts: number, blackWins: number, whiteWins: number, ownership: Uint32Array, blackOwned: Uint32Array): void {
+export function countStones(cells: Cells, playouts: number, blackWins: number, whiteWins: number, ownership: Uint32Array, blackOwned: Uint32Array): void {
   for (let i = 0; i < cells.length; i++) {
     if (cells[i] === Color.Black) {
       ownership[i] = (ownership[i] as number) + blackWins;

@@ -11,42 +11,28 @@ import { fillPlayout } from '../fill/fill.js';
 import type { BoardWinTest } from '../wintest/method.js';
 import { bitsliced } from '../wintest/bitsliced.js';
 import { makeFusedPlayer } from './cpu-fused.js';
-import { type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
+import { makeWasmFusedPlayer } from './cpu-fused-wasm.js';
+import { kernelBoards } from './cpu-kernels.js';
+import { loadedWasmKernel } from './wasm-kernel.js';
+import { type Chunk, type ChunkPlayer, type ChunkResult, type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
 
-export interface Chunk {
-  readonly position: number;
-  readonly first: number;
-  /** One past the last playout. */
-  readonly end: number;
-}
-
-export interface ChunkResult extends Chunk {
-  readonly blackWins: number;
-  readonly whiteWins: number;
-  /** Per cell, for this chunk's playouts only; present when the job asks. */
-  readonly ownership: Uint32Array | null;
-  /** Per cell, the chunk's playouts in which black owned it; present with `ownership`. */
-  readonly blackOwned: Uint32Array | null;
-  /** The chunk's winners, playout `first` at index 0; present when the job asks. */
-  readonly winners: Uint8Array | null;
-}
-
-/**
- * Plays chunks of one job; made once per job and thread. With `into`, the
- * chunk's per-cell counts (when the job asks for them) are added into those
- * arrays and the result carries none: the calling thread adds its chunks
- * to a position's tally at once, and two arrays a chunk were a tenth of the
- * garbage its search makes.
- */
-export type ChunkPlayer = (chunk: Chunk, into?: OwnershipCounts | null) => ChunkResult;
+// The chunk types live beside the job (cpu-job.ts), which the players import: here they would close an import cycle.
+export type { Chunk, ChunkPlayer, ChunkResult } from './cpu-job.js';
 
 /**
  * The fastest player for a job: with the bit-sliced method, fill and test
- * fused 32 playouts at a time (cpu-fused.ts); with any other method, board by
- * board, as the method decides one board (the method is the caller's choice).
+ * fused, on the job's kernel: 128 playouts at a time in WebAssembly SIMD
+ * (cpu-fused-wasm.ts; this thread must have loaded it, loadWasmKernel) or 32
+ * in JavaScript (cpu-fused.ts); with any other method, board by board, as
+ * the method decides one board (the method is the caller's choice).
  */
 export function prepareJob(job: PlayoutJob, createTest: (g: Geometry) => BoardWinTest): ChunkPlayer {
   const geometry = geometryOf(job.game, job.size);
+  if (job.method === bitsliced.name && job.kernel === 'wasm-simd') {
+    const kernel = loadedWasmKernel();
+    if (!kernel) throw new Error('the wasm-simd kernel is not loaded on this thread');
+    return makeWasmFusedPlayer(geometry, job, kernel);
+  }
   if (job.method === bitsliced.name) return makeFusedPlayer(geometry, job);
   const test = createTest(geometry);
   const board = new Uint8Array(geometry.cellCount);
@@ -83,11 +69,12 @@ function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array
  * Playouts a chunk holds: about 10⁶ cell fills, a few milliseconds on one
  * core whatever the board size (a fused Hex 11 playout is about 0.3 µs), so
  * that a slice of work stays short and an abort is seen soon, while a
- * worker's message costs little beside it; a multiple of 32, a slice word's
- * worth of boards.
+ * worker's message costs little beside it; a multiple of the boards the
+ * kernel plays at once (32 in JavaScript, 128 in WebAssembly), so that no
+ * chunk but a position's last plays a part-empty slice word.
  */
-export function chunkPlayouts(cellCount: number): number {
-  return Math.max(32, Math.floor(1_000_000 / cellCount / 32) * 32);
+export function chunkPlayouts(cellCount: number, boards = kernelBoards('js')): number {
+  return Math.max(boards, Math.floor(1_000_000 / cellCount / boards) * boards);
 }
 
 /** How a request is cut: each position's playouts in chunks of `size` (the last one shorter). */

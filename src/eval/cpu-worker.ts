@@ -8,10 +8,15 @@ import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_thread
 import { methodByName } from '../wintest/registry.js';
 import { type ChunkPlayer, ChunkClaims, type ChunkResult, prepareJob } from './cpu-playouts.js';
 import { type FromWorker, type ToWorker, type WorkerStart, packResults, ringsOf, transferablesOf } from './cpu-protocol.js';
+import { loadWasmKernel, wasmSimdSupported } from './wasm-kernel.js';
 
 const port = parentPort;
 if (!port) throw new Error('cpu-worker.ts runs only as a worker thread');
 const { doorbell, rung } = workerData as WorkerStart;
+
+// The WebAssembly kernel, made before the first request is taken: the chunk
+// players are synchronous. Where SIMD is missing, no job asks for it.
+if (wasmSimdSupported()) await loadWasmKernel();
 
 /**
  * Longest a worker keeps results before sending them: a long request's

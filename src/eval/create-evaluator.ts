@@ -4,6 +4,7 @@
  */
 import type { WinTestMethod } from '../wintest/method.js';
 import { createCpuEvaluator } from './cpu-backend.js';
+import type { CpuKernelChoice } from './cpu-kernels.js';
 import type { Evaluator } from './types.js';
 import { type WebGpuEvaluatorOptions, createWebGpuEvaluator } from './webgpu-backend.js';
 
@@ -18,6 +19,8 @@ export interface EvaluatorOptions extends WebGpuEvaluatorOptions {
   readonly cpuWorkers?: number | 'cores';
   /** Whether the calling thread plays too, beside the CPU backend's workers (see CpuEvaluatorOptions). */
   readonly cpuCallerPlays?: boolean;
+  /** The CPU backend's kernel for the bitsliced method (default auto: WebAssembly SIMD where the runtime has it; see CpuEvaluatorOptions). */
+  readonly cpuKernel?: CpuKernelChoice;
 }
 
 export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
@@ -26,6 +29,7 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
     createCpuEvaluator(options.cpuMethod, {
       ...(options.cpuWorkers === undefined ? {} : { workers: options.cpuWorkers }),
       ...(options.cpuCallerPlays === undefined ? {} : { callerPlays: options.cpuCallerPlays }),
+      ...(options.cpuKernel === undefined ? {} : { kernel: options.cpuKernel }),
     });
   if (backend === 'cpu') return cpu();
   if (backend === 'webgpu') return createWebGpuEvaluator(options);

@@ -10,6 +10,7 @@ import { GameKind, geometryOf } from '../game/geometry.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import { type Evaluator, GPU_KERNELS, type GpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu } from './validate-gpu.js';
+import { cpuVariantOf } from '../eval/cpu-backend.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
 import { type ThroughputMeasurement, measureThroughput } from './throughput.js';
@@ -203,7 +204,7 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
     if (step.kernel === null) {
       const m = await measureThroughput(cpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.cpuPlayouts, fill: spec.fill } });
       cpuRate = m.playoutsPerSecond;
-      const method = cpu.description.replace(/^CPU, method /, '');
+      const method = cpuVariantOf(cpu.description);
       row = { ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m), ratioToCpu: null, validation: null };
     } else {
       const kernel = step.kernel;

@@ -144,7 +144,8 @@ describe('hexbatch methods', () => {
   it('lists every method with what it supports', async () => {
     const result = await cli(['methods']);
     expect(result.code).toBe(0);
-    const lines = result.out.trimEnd().split('\n');
+    const [methods = ''] = result.out.split('\n\n');
+    const lines = methods.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^method\s+games\s+partial\s+incremental\s+summary$/);
     expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(METHODS.map((m) => m.name));
     for (const m of METHODS) {
@@ -152,6 +153,19 @@ describe('hexbatch methods', () => {
       expect(line).toContain(m.summary);
       expect(line).toContain(m.supports.games.join(', '));
     }
+  });
+
+  it("lists the CPU kernels, which this runtime has, and the one 'auto' picks", async () => {
+    const result = await cli(['methods']);
+    const [, kernels = ''] = result.out.split('\n\n');
+    const lines = kernels.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^CPU kernels/);
+    expect(lines[1]).toMatch(/^kernel\s+boards\s+available\s+default\s+summary$/);
+    // Node 20 has WebAssembly SIMD, so the wasm kernel is available here and the default.
+    expect(lines.slice(2).map((line) => line.split(/\s+/).slice(0, 4))).toEqual([
+      ['wasm-simd', '128', 'yes', 'yes'],
+      ['js', '32', 'yes', 'no'],
+    ]);
   });
 });
 

@@ -57,7 +57,7 @@ describe('npm start -- --quick', () => {
     const rows = lines.slice(header + 1, header + 1 + QUICK_CONFIGS).map((l) => l.split(/\s{2,}/));
     for (const [game, size] of [['hex', '5'], ['hex', '7'], ['y', '5'], ['y', '7']]) {
       const mine = rows.filter((r) => r[0] === game && r[1] === size);
-      expect(mine.map((r) => r[2])).toEqual(['cpu (bitsliced)', ...GPU_KERNELS]);
+      expect(mine.map((r) => r[2])).toEqual(['cpu (bitsliced, wasm-simd)', ...GPU_KERNELS]);
       for (const r of mine.slice(1)) expect(r[8]).toBe('0 mismatches in 512');
     }
 

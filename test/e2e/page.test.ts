@@ -121,7 +121,7 @@ describe('the demo page, used as a person uses it', () => {
     expect(rows).toHaveLength(2 * 2 * 3);
     expect(rows.map((r) => r.slice(0, 3).join(' '))).toContain('y 6 floodfill');
     for (const r of rows.filter((r) => !String(r[2]).startsWith('cpu'))) expect(r.at(-1)).toBe('0 mismatches in 64');
-    expect(await legend(p, '#suite-plot')).toEqual(['Hex CPU (bitsliced)', 'Hex bpr', 'Hex floodfill', 'Y CPU (bitsliced)', 'Y bpr', 'Y floodfill']);
+    expect(await legend(p, '#suite-plot')).toEqual(['Hex CPU (bitsliced, wasm-simd)', 'Hex bpr', 'Hex floodfill', 'Y CPU (bitsliced, wasm-simd)', 'Y bpr', 'Y floodfill']);
 
     const saved = async (button: string) => {
       const [download] = await Promise.all([p.waitForEvent('download'), p.click(button)]);
