@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // assembly/*.ts is AssemblyScript (its decorators and types are not TypeScript's); src/eval/generated/ is built from it.
-  { ignores: ['dist/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**', 'results/**', 'assembly/*.ts', 'src/eval/generated/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.gpu/**', 'bench/results/**', 'demo/dist/**', 'results/**', 'docs/api/**', 'assembly/*.ts', 'src/eval/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
