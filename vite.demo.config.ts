@@ -8,7 +8,7 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The CPU backend's worker pool runs on Node's worker threads and files, and
- * cpu-backend.ts loads it only in Node. A page gets a stand-in without a pool
+ * cpu/backend.ts loads it only in Node. A page gets a stand-in without a pool
  * (the CPU backend then plays on the calling thread, as it would anyway), so
  * no Node module enters the browser graph for Vite to externalize.
  */
@@ -18,9 +18,9 @@ function noWorkerPoolInPages(): Plugin {
     name: 'hexbatch:no-worker-pool',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!/cpu-pool(\.js)?$/.test(source)) return null;
+      if (!/(^|[\\/])pool(\.js)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved && /[\\/]cpu-pool\.ts$/.test(resolved.id) ? standIn : null;
+      return resolved && /[\\/]eval[\\/]cpu[\\/]pool\.ts$/.test(resolved.id) ? standIn : null;
     },
     load(id) {
       return id === standIn ? 'export function createWorkerPool() { return null; }\n' : null;

@@ -1,6 +1,6 @@
 // Builds the CPU backend's WebAssembly SIMD kernel (assembly/playout-kernel.ts)
 // with the AssemblyScript compiler, a dev dependency, into
-// src/eval/generated/playout-kernel-wasm.ts: the module's bytes as base64, a
+// src/eval/cpu/generated/playout-kernel-wasm.ts: the module's bytes as base64, a
 // plain TypeScript module that Vite bundles for Node and for the browser, and
 // that vitest and the source workers load as they load any other module.
 // It rebuilds only when the kernel's source, this script or the compiler
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
 const SOURCE = join(HERE, 'playout-kernel.ts');
-const OUT = join(ROOT, 'src/eval/generated/playout-kernel-wasm.ts');
+const OUT = join(ROOT, 'src/eval/cpu/generated/playout-kernel-wasm.ts');
 const FLAGS = ['--enable', 'simd', '-O3', '--noAssert', '--runtime', 'stub'];
 
 function inputsHash() {

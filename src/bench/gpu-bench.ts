@@ -10,7 +10,7 @@
  * report marks its figures as CPU figures and the defaults shrink.
  */
 import { GameKind, geometryOf } from '../game/geometry.js';
-import { createCpuEvaluator } from '../eval/cpu-backend.js';
+import { createCpuEvaluator } from '../eval/cpu/backend.js';
 import { FillKind } from '../fill/fill.js';
 import type { GpuKernel } from '../eval/types.js';
 import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-backend.js';

@@ -7,7 +7,7 @@
  */
 import type { GameKind } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
-import { createCpuEvaluator, cpuVariantOf } from '../eval/cpu-backend.js';
+import { createCpuEvaluator, cpuVariantOf } from '../eval/cpu/backend.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
 
@@ -20,7 +20,7 @@ export interface PlayoutBenchSettings {
 }
 
 export const FULL_PLAYOUT_SETTINGS: PlayoutBenchSettings = { playouts: 1 << 18, warmupCalls: 2, calls: 7, seed: 2012 };
-// Several chunks (src/eval/cpu-playouts.ts) even on the smallest boards, so that every worker gets some.
+// Several chunks (src/eval/cpu/playouts.ts) even on the smallest boards, so that every worker gets some.
 export const QUICK_PLAYOUT_SETTINGS: PlayoutBenchSettings = { playouts: 1 << 17, warmupCalls: 1, calls: 3, seed: 2012 };
 
 export interface PlayoutTiming {

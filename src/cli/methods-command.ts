@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { WinTestMethod } from '../wintest/method.js';
 import { METHODS } from '../wintest/registry.js';
-import { CPU_KERNELS, type CpuKernelInfo, resolveCpuKernel } from '../eval/cpu-kernels.js';
+import { CPU_KERNELS, type CpuKernelInfo, resolveCpuKernel } from '../eval/cpu/kernels.js';
 import type { CliIo } from './io.js';
 import { formatTable } from '../jobs/text-table.js';
 

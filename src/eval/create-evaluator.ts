@@ -3,8 +3,8 @@
  * back to the CPU when WebGPU cannot be had, saying so once through `notice`.
  */
 import type { WinTestMethod } from '../wintest/method.js';
-import { createCpuEvaluator } from './cpu-backend.js';
-import type { CpuKernelChoice } from './cpu-kernels.js';
+import { createCpuEvaluator } from './cpu/backend.js';
+import type { CpuKernelChoice } from './cpu/kernels.js';
 import type { Evaluator } from './types.js';
 import { type WebGpuEvaluatorOptions, createWebGpuEvaluator } from './webgpu-backend.js';
 

@@ -1,7 +1,7 @@
 /** Accumulates one position's playouts into a PositionResult, on either backend. */
 import { Color, type Player } from '../game/color.js';
-import type { OwnershipCounts } from './cpu-job.js';
-import type { ChunkResult } from './cpu-playouts.js';
+import type { OwnershipCounts } from './cpu/job.js';
+import type { ChunkResult } from './cpu/playouts.js';
 import type { PositionResult } from './types.js';
 
 export class PositionTally {

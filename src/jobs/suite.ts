@@ -10,7 +10,7 @@ import { GameKind, geometryOf } from '../game/geometry.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import { type Evaluator, GPU_KERNELS, type GpuKernel } from '../eval/types.js';
 import { validateGpuAgainstCpu } from './validate-gpu.js';
-import { cpuVariantOf } from '../eval/cpu-backend.js';
+import { cpuVariantOf } from '../eval/cpu/backend.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
 import { type ThroughputMeasurement, measureThroughput } from './throughput.js';

@@ -5,7 +5,7 @@ import { Color, type Player } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind, fillPlayout } from '../../src/fill/fill.js';
 import { amafCounts } from '../../src/eval/amaf.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import type { PositionResult } from '../../src/eval/types.js';
 import { bpr } from '../../src/wintest/bpr.js';
 import { oracleWinner } from '../helpers/oracle.js';

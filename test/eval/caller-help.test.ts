@@ -1,9 +1,9 @@
-// The calling thread's help beside the workers (src/eval/caller-help.ts):
+// The calling thread's help beside the workers (src/eval/cpu/caller-help.ts):
 // which requests it plays chunks of while it waits for its own, and how many
 // it leaves to the workers.
 import { describe, expect, test } from 'vitest';
-import { type OpenRequest, WORKER_RESERVE, helpNewer } from '../../src/eval/caller-help.js';
-import { type Chunk, ChunkClaims, type ChunkResult } from '../../src/eval/cpu-playouts.js';
+import { type OpenRequest, WORKER_RESERVE, helpNewer } from '../../src/eval/cpu/caller-help.js';
+import { type Chunk, ChunkClaims, type ChunkResult } from '../../src/eval/cpu/playouts.js';
 
 /** A request of `chunks` chunks whose player records what it played. */
 function request(chunks: number, signal = new AbortController().signal): OpenRequest & { played: Chunk[]; failures: unknown[] } {

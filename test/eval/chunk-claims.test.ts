@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { ChunkClaims } from '../../src/eval/cpu-playouts.js';
+import { ChunkClaims } from '../../src/eval/cpu/playouts.js';
 
 function playoutsOf(chunks: readonly { position: number; first: number; end: number }[]): string[] {
   return chunks.flatMap((c) => Array.from({ length: c.end - c.first }, (_, k) => `${c.position}:${c.first + k}`));

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import { EvaluatorDestroyedError } from '../../src/eval/errors.js';
 
 const MAX_PLAYOUTS = 2 ** 32 - 1;

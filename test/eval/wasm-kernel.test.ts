@@ -10,12 +10,12 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Color, type Player } from '../../src/game/color.js';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind, fillPlayout } from '../../src/fill/fill.js';
-import { makeFusedPlayer } from '../../src/eval/cpu-fused.js';
-import { makeWasmFusedPlayer } from '../../src/eval/cpu-fused-wasm.js';
-import { type PlayoutJob, packPositions } from '../../src/eval/cpu-job.js';
-import type { Chunk, ChunkResult } from '../../src/eval/cpu-playouts.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
-import { loadWasmKernel } from '../../src/eval/wasm-kernel.js';
+import { makeFusedPlayer } from '../../src/eval/cpu/fused.js';
+import { makeWasmFusedPlayer } from '../../src/eval/cpu/fused-wasm.js';
+import { type PlayoutJob, packPositions } from '../../src/eval/cpu/job.js';
+import type { Chunk, ChunkResult } from '../../src/eval/cpu/playouts.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
+import { loadWasmKernel } from '../../src/eval/cpu/wasm-kernel.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 import type { EvalPosition } from '../../src/eval/types.js';
 import { randomCells, testRandom } from '../helpers/boards.js';
@@ -192,7 +192,7 @@ describe('where WebAssembly SIMD is missing', () => {
     // A runtime without SIMD fails to validate the kernel's module.
     vi.stubGlobal('WebAssembly', { ...WebAssembly, validate: () => false });
     vi.resetModules();
-    return import('../../src/eval/cpu-backend.js');
+    return import('../../src/eval/cpu/backend.js');
   }
 
   test("'auto' plays in JavaScript, and the description says why", async () => {

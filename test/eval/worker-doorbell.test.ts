@@ -1,8 +1,8 @@
-// The doorbell a CPU worker watches between requests (src/eval/cpu-protocol.ts):
+// The doorbell a CPU worker watches between requests (src/eval/cpu/protocol.ts):
 // one ring a request, counted in memory that every thread of the pool sees.
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { newDoorbell, ring, ringsOf } from '../../src/eval/cpu-protocol.js';
+import { newDoorbell, ring, ringsOf } from '../../src/eval/cpu/protocol.js';
 
 test('each ring adds one to the count, from zero', () => {
   const doorbell = newDoorbell();

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { Color, type Winner } from '../../src/game/color.js';
 import { type Cells, GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { ballotWorkgroupSize } from '../../src/gpu/ballot-packing.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import type { GpuKernel, PositionResult } from '../../src/eval/types.js';
 import type { WebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';

@@ -7,7 +7,7 @@ import { Color } from '../../src/game/color.js';
 import { parseBoardText } from '../../src/game/board-text.js';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import { GPU_KERNELS, type EvalPosition, type Evaluator } from '../../src/eval/types.js';
 import { gpuAvailability, useTestEvaluators } from '../helpers/gpu-harness.js';
 

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import type { GpuKernel } from '../../src/eval/types.js';
 import { bprLayout } from '../../src/game/reduction-triangle.js';
 import { gpuAvailability, samplePositions, useTestEvaluators } from '../helpers/gpu-harness.js';

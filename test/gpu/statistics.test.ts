@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { FillKind } from '../../src/fill/fill.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import type { GpuKernel } from '../../src/eval/types.js';
 import { gpuAvailability, useTestEvaluator } from '../helpers/gpu-harness.js';
 

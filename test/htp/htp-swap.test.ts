@@ -8,7 +8,7 @@ import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { formatBoardText } from '../../src/game/board-text.js';
 import { Position } from '../../src/game/position.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { DEFAULT_TACTICS, parseTactics } from '../../src/search/knowledge/tactics.js';
 

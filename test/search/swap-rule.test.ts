@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Color } from '../../src/game/color.js';
 import { type CellIndex, GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { createCpuEvaluator } from '../../src/eval/cpu-backend.js';
+import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/knowledge/swap-rule.js';
 import { solve } from '../../src/search/knowledge/solver.js';

@@ -3,7 +3,7 @@
  * wait: the requests it may play chunks of beside the workers, and the
  * chunks of newer ones it plays while a worker finishes the oldest.
  */
-import type { ChunkClaims, ChunkPlayer, ChunkResult } from './cpu-playouts.js';
+import type { ChunkClaims, ChunkPlayer, ChunkResult } from './playouts.js';
 
 /**
  * Lets timers, I/O and rendering run: setImmediate in Node (setTimeout waits

@@ -4,13 +4,13 @@
  * decides; this module tells it the position (its empty cells, stones and
  * template as plane slots) and turns its counts into a ChunkResult.
  */
-import { Color } from '../game/color.js';
-import { type Cells, GameKind, type Geometry } from '../game/geometry.js';
-import { perGeometry } from '../game/per-geometry.js';
-import { FillKind } from '../fill/fill.js';
-import { type SliceLayout, sliceLayoutOf } from '../wintest/bitsliced.js';
-import { countStones } from './cpu-fused.js';
-import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
+import { Color } from '../../game/color.js';
+import { type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import { perGeometry } from '../../game/per-geometry.js';
+import { FillKind } from '../../fill/fill.js';
+import { type SliceLayout, sliceLayoutOf } from '../../wintest/bitsliced.js';
+import { countStones } from './fused.js';
+import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './job.js';
 import type { WasmPlayoutKernel } from './wasm-kernel.js';
 
 /** Boards the kernel fills and decides at once: the bits of a v128. */

@@ -5,8 +5,8 @@
  * arrays, never as an object each: structured cloning costs per object, and
  * a search's round is 16 small chunks.
  */
-import type { PlayoutJob } from './cpu-job.js';
-import type { ChunkPlan, ChunkResult } from './cpu-playouts.js';
+import type { PlayoutJob } from './job.js';
+import type { ChunkPlan, ChunkResult } from './playouts.js';
 
 /** What a worker is started with. */
 export interface WorkerStart {

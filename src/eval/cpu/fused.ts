@@ -6,12 +6,12 @@
  * white plane is its complement), and the counts, winners and ownership are
  * read from slice words with population counts, never board by board.
  */
-import { Color } from '../game/color.js';
-import { popcount } from '../fill/fill.js';
-import type { Cells, Geometry } from '../game/geometry.js';
-import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../fill/fill-slices.js';
-import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../wintest/bitsliced.js';
-import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
+import { Color } from '../../game/color.js';
+import { popcount } from '../../fill/fill.js';
+import type { Cells, Geometry } from '../../game/geometry.js';
+import { type SliceFillBase, fillSlices, sliceFillBase, sliceFillScratch } from '../../fill/fill-slices.js';
+import { SLICE_BOARDS, decideSlices, sliceLayoutOf, winners32 } from '../../wintest/bitsliced.js';
+import { type ChunkPlayer, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './job.js';
 
 export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
   const layout = sliceLayoutOf(g);

@@ -9,22 +9,22 @@
  * so a long request never freezes a page. Either way a call stops on its
  * AbortSignal, and destroy() rejects the calls in flight at once.
  */
-import type { Winner } from '../game/color.js';
-import type { Cells, Geometry } from '../game/geometry.js';
-import { FillKind } from '../fill/fill.js';
-import type { WinTestMethod } from '../wintest/method.js';
-import { bitsliced } from '../wintest/bitsliced.js';
-import { METHODS } from '../wintest/registry.js';
-import { checkDecideRequest, checkEvaluateRequest } from './check-request.js';
-import { type PlayoutJob, packPositions } from './cpu-job.js';
-import { ChunkClaims, type ChunkPlayer, type ChunkResult, chunkPlayouts, prepareJob } from './cpu-playouts.js';
-import type { WorkerPool } from './cpu-pool.js';
-import { type CpuKernelChoice, type CpuKernelName, kernelBoards, resolveCpuKernel } from './cpu-kernels.js';
-import { EvaluatorDestroyedError } from './errors.js';
+import type { Winner } from '../../game/color.js';
+import type { Cells, Geometry } from '../../game/geometry.js';
+import { FillKind } from '../../fill/fill.js';
+import type { WinTestMethod } from '../../wintest/method.js';
+import { bitsliced } from '../../wintest/bitsliced.js';
+import { METHODS } from '../../wintest/registry.js';
+import { checkDecideRequest, checkEvaluateRequest } from '../check-request.js';
+import { type PlayoutJob, packPositions } from './job.js';
+import { ChunkClaims, type ChunkPlayer, type ChunkResult, chunkPlayouts, prepareJob } from './playouts.js';
+import type { WorkerPool } from './pool.js';
+import { type CpuKernelChoice, type CpuKernelName, kernelBoards, resolveCpuKernel } from './kernels.js';
+import { EvaluatorDestroyedError } from '../errors.js';
 import { loadWasmKernel, loadedWasmKernel } from './wasm-kernel.js';
-import { PositionTally } from './tally.js';
+import { PositionTally } from '../tally.js';
 import { type OpenRequest, helpNewer, yieldToEventLoop } from './caller-help.js';
-import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from './types.js';
+import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from '../types.js';
 
 /** Longest run of work on this thread between two turns of the event loop. */
 const SLICE_MS = 8;
@@ -139,7 +139,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
 
   function getPool(): Promise<WorkerPool | null> {
     if (!shareable || workers === 0 || !inNode()) return Promise.resolve(null);
-    pool ??= import('./cpu-pool.js').then(
+    pool ??= import('./pool.js').then(
       (m) => (madePool = m.createWorkerPool(workers === 'cores' ? undefined : workers)),
       () => (madePool = null),
     );

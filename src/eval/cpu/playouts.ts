@@ -5,19 +5,19 @@
  * two paths cannot drift apart; playout q of position p is always named
  * (seed, p, q), so how the playouts are split never changes a result.
  */
-import { Color } from '../game/color.js';
-import { type Geometry, geometryOf } from '../game/geometry.js';
-import { fillPlayout } from '../fill/fill.js';
-import type { BoardWinTest } from '../wintest/method.js';
-import { bitsliced } from '../wintest/bitsliced.js';
-import { makeFusedPlayer } from './cpu-fused.js';
-import { makeWasmFusedPlayer } from './cpu-fused-wasm.js';
-import { kernelBoards } from './cpu-kernels.js';
+import { Color } from '../../game/color.js';
+import { type Geometry, geometryOf } from '../../game/geometry.js';
+import { fillPlayout } from '../../fill/fill.js';
+import type { BoardWinTest } from '../../wintest/method.js';
+import { bitsliced } from '../../wintest/bitsliced.js';
+import { makeFusedPlayer } from './fused.js';
+import { makeWasmFusedPlayer } from './fused-wasm.js';
+import { kernelBoards } from './kernels.js';
 import { loadedWasmKernel } from './wasm-kernel.js';
-import { type Chunk, type ChunkPlayer, type ChunkResult, type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './cpu-job.js';
+import { type Chunk, type ChunkPlayer, type ChunkResult, type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './job.js';
 
 // The chunk types live beside the job (cpu-job.ts), which the players import: here they would close an import cycle.
-export type { Chunk, ChunkPlayer, ChunkResult } from './cpu-job.js';
+export type { Chunk, ChunkPlayer, ChunkResult } from './job.js';
 
 /**
  * The fastest player for a job: with the bit-sliced method, fill and test

@@ -5,9 +5,9 @@
  * thread uses (cpu-playouts.ts), until none is left.
  */
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { methodByName } from '../wintest/registry.js';
-import { type ChunkPlayer, ChunkClaims, type ChunkResult, prepareJob } from './cpu-playouts.js';
-import { type FromWorker, type ToWorker, type WorkerStart, packResults, ringsOf, transferablesOf } from './cpu-protocol.js';
+import { methodByName } from '../../wintest/registry.js';
+import { type ChunkPlayer, ChunkClaims, type ChunkResult, prepareJob } from './playouts.js';
+import { type FromWorker, type ToWorker, type WorkerStart, packResults, ringsOf, transferablesOf } from './protocol.js';
 import { loadWasmKernel, wasmSimdSupported } from './wasm-kernel.js';
 
 const port = parentPort;

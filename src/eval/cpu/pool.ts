@@ -13,24 +13,24 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PlayoutJob } from './cpu-job.js';
-import type { ChunkClaims, ChunkResult } from './cpu-playouts.js';
-import { builtEntryBeside } from './bundle-entry.js';
-import { type FromWorker, type ToWorker, type WorkerStart, newDoorbell, ring, ringsOf, unpackResults } from './cpu-protocol.js';
+import type { PlayoutJob } from './job.js';
+import type { ChunkClaims, ChunkResult } from './playouts.js';
+import { builtEntryBeside } from '../bundle-entry.js';
+import { type FromWorker, type ToWorker, type WorkerStart, newDoorbell, ring, ringsOf, unpackResults } from './protocol.js';
 
 const HERE = fileURLToPath(import.meta.url);
 
 /**
  * The worker's file and how to start it. Built (dist/), cpu-worker.js sits
  * beside the bundle's entry, which this module sits in or one folder below
- * (dist/chunks/). From source (vitest), cpu-worker.ts sits beside this file
+ * (dist/chunks/). From source (vitest), worker.ts sits beside this file
  * and needs the type-stripping hooks of source-worker-hooks.mjs.
  */
 function workerSource(): { file: string; execArgv: string[] } | null {
   const dir = dirname(HERE);
   const built = builtEntryBeside(import.meta.url, 'cpu-worker.js');
   if (built && !HERE.endsWith('.ts')) return { file: built, execArgv: [] };
-  const source = join(dir, 'cpu-worker.ts');
+  const source = join(dir, 'worker.ts');
   const hooks = join(dir, 'source-worker-hooks.mjs');
   if (!HERE.endsWith('.ts') || !existsSync(source) || !existsSync(hooks)) return null;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;

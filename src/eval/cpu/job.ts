@@ -3,10 +3,10 @@
  * cpu-fused-wasm.ts) and as it travels to a worker (cpu-protocol.ts), and the
  * chunks they play it in.
  */
-import type { Player } from '../game/color.js';
-import type { Cells, GameKind } from '../game/geometry.js';
-import type { FillKind } from '../fill/fill.js';
-import type { CpuKernelName } from './cpu-kernels.js';
+import type { Player } from '../../game/color.js';
+import type { Cells, GameKind } from '../../game/geometry.js';
+import type { FillKind } from '../../fill/fill.js';
+import type { CpuKernelName } from './kernels.js';
 
 /**
  * What a worker needs to play any chunk of a request: plain data, so it
