@@ -86,7 +86,8 @@ class Connections {
   readonly isEdge: boolean[] = [];
   /** Per point: the points it has a full connection with, in the order found. */
   readonly fullNeighbours: number[][] = [];
-  private readonly pairs = new Map<number, Pair>();
+  /** Per pair id (pairId), its lists; a flat table, since a map's look-ups were much of the AND rule's time. */
+  private readonly pairs: (Pair | undefined)[];
   private readonly queue: { readonly x: number; readonly y: number; readonly full: Connection }[] = [];
   /** More than any point's number: a board has fewer groups and empty cells than cells, and at most three edges. */
   private readonly stride: number;
@@ -108,6 +109,7 @@ class Connections {
   ) {
     this.words = (cellCount + 31) >>> 5;
     this.stride = cellCount + 3;
+    this.pairs = new Array<Pair | undefined>(this.stride * this.stride);
     this.scratch = new Uint32Array(this.words);
     this.orUnion = Array.from({ length: limits.orDepth + 1 }, () => new Uint32Array(this.words));
     this.orCommon = Array.from({ length: limits.orDepth + 1 }, () => new Uint32Array(this.words));
@@ -125,7 +127,7 @@ class Connections {
   }
 
   pair(x: number, y: number): Pair | undefined {
-    return this.pairs.get(this.pairId(x, y));
+    return this.pairs[this.pairId(x, y)];
   }
 
   /** Stop once `x` and `y` are fully connected (Hex's goal edges), or with `semiEnough` semi-connected. */
@@ -136,10 +138,10 @@ class Connections {
 
   private pairMade(x: number, y: number): Pair {
     const id = this.pairId(x, y);
-    let pair = this.pairs.get(id);
+    let pair = this.pairs[id];
     if (pair === undefined) {
       pair = { full: [], semi: [] };
-      this.pairs.set(id, pair);
+      this.pairs[id] = pair;
     }
     return pair;
   }
