@@ -72,10 +72,10 @@ export function differenceOf(a: NoisyFigure, b: NoisyFigure): NoisyFigure {
   return { value: a.value - b.value, halfWidth: Math.hypot(a.halfWidth, b.halfWidth) };
 }
 
-/** a / b; relative noises add in quadrature (to first order). */
+/** a / b; relative noises add in quadrature (to first order), written so that a of 0 is no division by 0. */
 export function ratioOf(a: NoisyFigure, b: NoisyFigure): NoisyFigure {
   const value = a.value / b.value;
-  return { value, halfWidth: Math.abs(value) * Math.hypot(a.halfWidth / a.value, b.halfWidth / b.value) };
+  return { value, halfWidth: Math.hypot(a.halfWidth / b.value, (a.value * b.halfWidth) / (b.value * b.value)) };
 }
 
 /** How a number is written: the caller's digits and unit. */
@@ -109,7 +109,11 @@ const percent: NumberFormat = (share) => `${(100 * share).toFixed(0)}%`;
  * bound was mismeasured, and the text says so instead of a share.
  */
 export function shareText(part: NoisyFigure, bound: NoisyFigure): string {
-  const share = ratioOf(part, bound);
+  return shareFigureText(ratioOf(part, bound));
+}
+
+/** As shareText, for a share already made (a median of paired shares). */
+export function shareFigureText(share: NoisyFigure): string {
   const h = Number.isFinite(share.halfWidth) ? percent(share.halfWidth) : '?';
   if (share.value <= 1) return `${percent(share.value)} ± ${h}`;
   if (share.value - share.halfWidth <= 1) return `100% (within noise, ± ${h})`;
