@@ -137,23 +137,21 @@ export interface PaperCellTiming {
   readonly trialsPerSet: number;
 }
 
-/** Trials of the warm-up set: enough to see how long a trial takes. */
-const CALIBRATION_TRIALS = 2000;
-
 /**
- * Per set, the test's milliseconds per 10,000 trials, after one untimed set
- * that warms the JIT and shows how long a trial takes: a set of fewer than
- * `minSetMs` is grown to last that long, since the difference of two short
- * timings is mostly noise (a quick run once printed BPR at -24.73 ms).
+ * Per set, the test's milliseconds per 10,000 trials. Untimed sets come
+ * first, which warm the JIT and size the sets: a set of fewer than
+ * `minSetMs` is grown until it lasts that long, since the difference of two
+ * short timings is mostly noise (a quick run once printed BPR at -24.73 ms).
  */
 export function measurePaperCell(request: PaperCellRequest): PaperCellTiming {
   const g = geometryOf(request.game, request.size);
   const method = methodByName(request.method);
   const run = (trials: number, set: number) => timeSet(method, g, request.trialKind, request.incremental, trials, request.seed, set);
-  const calibration = Math.min(request.trials, CALIBRATION_TRIALS);
-  const warm = run(calibration, request.sets);
-  const perTrialMs = warm.withTestMs / calibration;
-  const trialsPerSet = perTrialMs > 0 ? Math.max(request.trials, Math.ceil(request.minSetMs / perTrialMs)) : request.trials;
+  let trialsPerSet = request.trials;
+  // The untimed sets play set number `sets`, which no timed set plays.
+  for (let t = run(trialsPerSet, request.sets); t.withTestMs < request.minSetMs; t = run(trialsPerSet, request.sets)) {
+    trialsPerSet = Math.ceil(trialsPerSet * Math.min(10, (1.2 * request.minSetMs) / Math.max(t.withTestMs, request.minSetMs / 100)));
+  }
   const perTenThousand = Array.from({ length: request.sets }, (_, s) => {
     const t = run(trialsPerSet, s);
     return ((t.withTestMs - t.withoutTestMs) * 10_000) / trialsPerSet;
