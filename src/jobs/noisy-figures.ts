@@ -10,6 +10,7 @@
  * benchmarks' headline, robust to one slow run) takes the same half-width.
  */
 
+/** A figure from repeated timings, with its noise. */
 export interface NoisyFigure {
   readonly value: number;
   /** Half-width of the 95% interval; Infinity from fewer than two samples. */
@@ -49,6 +50,7 @@ function halfWidthOf(values: readonly number[]): number {
   return studentT975(n - 1) * Math.sqrt(variance / n);
 }
 
+/** The middle value (the mean of the middle two of an even count). */
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error('the median of no values');
   const sorted = [...values].sort((a, b) => a - b);
@@ -86,6 +88,7 @@ export function figureText(f: NoisyFigure, format: NumberFormat): string {
   return `${format(f.value)} ± ${Number.isFinite(f.halfWidth) ? format(f.halfWidth) : '?'}`;
 }
 
+/** Whether the figure is no larger than its noise (a negative figure included). */
 export function belowNoise(f: NoisyFigure): boolean {
   return !(f.value > f.halfWidth);
 }
