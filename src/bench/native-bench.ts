@@ -83,6 +83,9 @@ export interface NativeBenchReport {
   readonly cells: readonly NativeBenchCell[];
 }
 
+/** A long call is at least this many times the longest short call. */
+const LONG_OVER_SHORT = 4;
+
 const roundUp = (n: number, step: number) => Math.max(step, Math.ceil(n / step) * step);
 
 /** Playouts that take about `ms` at `nsPerPlayout`, in whole 64 Ki. */
@@ -110,10 +113,13 @@ async function backendNs(evaluator: Evaluator, game: GameKind, size: number, fil
 async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, plan: NativeBenchPlan, game: GameKind, size: number, fill: FillKind, say: (m: string) => void): Promise<NativeBenchCell> {
   const where = `${game} ${size}, ${fill} fill`;
   say(`${where}: sizing the runs`);
-  // Sizing: a short native run and a backend call, so that the long ones last about longMs.
+  // Sizing: a short native run and a backend call (after one that wakes the workers), so that the long
+  // ones last about longMs, and are long beside the short calls whatever the sizing call met.
   const probe = await native.time(game, size, fill, 1 << 16, 1, 1, plan.seed);
   const nativePlayouts = playoutsFor(plan.longMs, (probe[0]?.wallNs ?? 1) / (1 << 16));
-  const longPlayouts = playoutsFor(plan.longMs, (await backendNs(all, game, size, fill, 1 << 18, 0, plan.seed)).ns);
+  await backendNs(all, game, size, fill, 1 << 18, 0, plan.seed);
+  const sized = playoutsFor(plan.longMs, (await backendNs(all, game, size, fill, 1 << 18, 0, plan.seed)).ns);
+  const longPlayouts = Math.max(sized, LONG_OVER_SHORT * Math.max(0, ...plan.shortCalls));
   let workers = 0;
   const nativeRow: Row = { playouts: nativePlayouts, ns: [] };
   const nativeCpu: number[] = [];
