@@ -60,6 +60,10 @@ export interface NativeBenchCell {
   readonly native: NsSamples;
   /** The same runs' CPU time (the wall time less the waits for a core), for a busy machine. */
   readonly nativeCpuNs: NoisyFigure;
+  /** The backend's long calls in CPU time, all threads together: the work a playout costs, whatever the load. */
+  readonly allCoresCpuNs: NoisyFigure;
+  /** C's CPU ns over the backend's (all threads), per round: the work of a playout against C's, above 1 less. */
+  readonly workAgainstC: NoisyFigure;
   readonly nativeBlackWins: readonly number[];
   /** The backend's defaults: one worker a core. */
   readonly allCores: NsSamples;
@@ -103,11 +107,14 @@ interface Row {
 }
 
 /** Wall ns per playout of `playouts`-playout calls, over one run of at least `minRunMs` (one call when 0). */
-async function backendNs(evaluator: Evaluator, game: GameKind, size: number, fill: FillKind, playouts: number, minRunMs: number, seed: number): Promise<{ ns: number; workers: number }> {
+async function backendNs(evaluator: Evaluator, game: GameKind, size: number, fill: FillKind, playouts: number, minRunMs: number, seed: number): Promise<{ ns: number; cpuNs: number; workers: number }> {
+  // The process's CPU time covers every thread: the workers' and this one's.
+  const before = process.cpuUsage();
   const m = await measureThroughput(evaluator, { positions: emptyPositions(game, size, 1), request: { playouts, fill }, warmupRuns: 0, runs: 1, minRunMs, seed });
+  const used = process.cpuUsage(before);
   const r = m.runs[0];
   if (!r) throw new Error('the backend timed no run');
-  return { ns: (r.wallMs * 1e6) / r.playouts, workers: m.lastStats?.workers ?? 0 };
+  return { ns: (r.wallMs * 1e6) / r.playouts, cpuNs: ((used.user + used.system) * 1e3) / r.playouts, workers: m.lastStats?.workers ?? 0 };
 }
 
 async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, plan: NativeBenchPlan, game: GameKind, size: number, fill: FillKind, say: (m: string) => void): Promise<NativeBenchCell> {
@@ -125,6 +132,7 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
   const nativeCpu: number[] = [];
   const nativeWins: number[] = [];
   const allRow: Row = { playouts: longPlayouts, ns: [] };
+  const allCpu: number[] = [];
   const oneRow: Row = { playouts: longPlayouts, ns: [] };
   const shortRows: Row[] = plan.shortCalls.map((playouts) => ({ playouts, ns: [] }));
   for (let round = 0; round <= plan.rounds; round++) {
@@ -137,6 +145,7 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
     say(`${where}, ${label}: CPU backend, all cores`);
     const long = await backendNs(all, game, size, fill, longPlayouts, 0, seed);
     const allNs = long.ns;
+    const allCpuNs = long.cpuNs;
     workers = Math.max(workers, long.workers);
     say(`${where}, ${label}: CPU backend, one core`);
     const oneNs = (await backendNs(one, game, size, fill, longPlayouts, 0, seed)).ns;
@@ -150,6 +159,7 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
     nativeCpu.push(t.cpuNs / nativePlayouts);
     nativeWins.push(t.blackWins);
     allRow.ns.push(allNs);
+    allCpu.push(allCpuNs);
     oneRow.ns.push(oneNs);
     shortNs.forEach((ns, i) => shortRows[i]?.ns.push(ns));
   }
@@ -161,6 +171,8 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
     fill,
     native: samples(nativePlayouts, nativeRow.ns),
     nativeCpuNs: medianFigure(nativeCpu),
+    allCoresCpuNs: medianFigure(allCpu),
+    workAgainstC: perRound(nativeCpu, allCpu),
     nativeBlackWins: nativeWins,
     allCores: samples(longPlayouts, allRow.ns),
     workers,

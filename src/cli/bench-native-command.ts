@@ -52,6 +52,7 @@ function cellRows(c: NativeBenchCell, workers: number): string[][] {
     row('native C, one core', c.native.playouts, c.native.nsPerPlayout, '1 (the reference)', '—'),
     row('  the same runs in CPU time (no waits for a core)', c.native.playouts, c.nativeCpuNs, '—', '—'),
     row(`CPU backend, all cores (${workers} workers)`, c.allCores.playouts, c.allCores.nsPerPlayout, speedText(c.speedAllCores), '100% (the bound)'),
+    row('  the same calls in CPU time, all threads', c.allCores.playouts, c.allCoresCpuNs, speedText(c.workAgainstC), '—'),
     row('CPU backend, one core (this thread)', c.oneCore.playouts, c.oneCore.nsPerPlayout, speedText(c.speedOneCore), '—'),
     ...c.shortCalls.map((s) => row(`CPU backend, all cores, calls of ${s.playouts.toLocaleString('en-US')}`, s.playouts, s.nsPerPlayout, '—', shareFigureText(s.shareOfLong))),
   ];
@@ -72,11 +73,13 @@ export function formatNativeBench(r: NativeBenchReport): string {
   const header = [
     `${m.cpu}, ${m.logicalCores} logical cores, ${m.os}, Node ${m.node}, ${m.date}`,
     `native C: ${r.compiler.command} (${r.compiler.version}), one core; wall time, and the CPU time of the same runs below it`,
+    "CPU time: the process's, without the waits for a core (all threads for the backend): on a busy machine, the work a playout costs",
     `CPU backend: createEvaluator({ backend: 'cpu' }) with its defaults (${r.backend.description}, ${r.backend.workers} workers), ` +
       "and with cpuWorkers: 0 (this thread only)",
     `medians of ${r.settings.rounds} rounds after a warm-up round, every row timed in turn within a round; ± the 95% half-width over the rounds; ` +
       `runs of short calls last at least ${r.settings.minRunMs} ms`,
-    "speed vs C: C's ns over the row's, within each round (above 1: faster than one core of C); short calls: their rate as a share of the long calls'",
+    "speed vs C: C's ns over the row's, within each round (above 1: faster than one core of C; on CPU-time rows, less work a playout than C); " +
+      "short calls: their rate as a share of the long calls'",
   ];
   const workers = r.backend.workers;
   const rows = r.cells.flatMap((c) => cellRows(c, workers));
