@@ -43,7 +43,7 @@ export interface ThroughputHooks {
 export interface Engine {
   /** What the GPU kernel runs as here (bitsliced: ballot or lanes). */
   variantOf(kernel: string): string;
-  /** The throughput test: the empty board, `positions` × `playouts` a call, medians over `runs` calls. */
+  /** The throughput test: the empty board, `positions` × `playouts` a call, medians over `runs` runs of at least 100 ms. */
   throughput(settings: DemoSettings, hooks: ThroughputHooks): Promise<ThroughputMeasurement>;
   validate(settings: DemoSettings): Promise<ValidationOutcome>;
   suite(spec: SuiteSpec, hooks: SuiteHooks): Promise<SuiteReport>;

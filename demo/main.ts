@@ -144,11 +144,12 @@ throughputButton.addEventListener('click', () =>
       onCall: (done, total, warmup) => control.progress(done, total, warmup ? 'Warming up: compiling the pipeline and allocating buffers…' : `Timed run ${done} of ${total - 1}…`),
       onRun: (run) => {
         plot.add(setting, run.playoutsPerSecond);
-        throughputPanel.set('wall', formatMs(run.wallMs));
+        throughputPanel.set('wall', formatMs(run.wallMs / run.calls));
       },
     });
     const tag = software ? ' (CPU)' : '';
-    throughputPanel.set('rate', `${formatRate(m.playoutsPerSecond)}${tag}`);
+    const spread = Number.isFinite(m.rate.halfWidth) ? ` ± ${((100 * m.rate.halfWidth) / m.rate.value).toFixed(0)}%` : '';
+    throughputPanel.set('rate', `${formatRate(m.playoutsPerSecond)}${spread}${tag}`);
     throughputPanel.set('kernel-rate', m.kernelPlayoutsPerSecond === null ? 'no timestamps' : `${formatRate(m.kernelPlayoutsPerSecond)}${tag}`);
     throughputPanel.set('ms-per-10k', `${m.msPer10k.toPrecision(3)} ms${tag}`);
     throughputPanel.set('variant', eng.variantOf(settings.kernel));

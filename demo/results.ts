@@ -12,11 +12,13 @@ export interface ThroughputResult {
   readonly settings: DemoSettings;
   /** How the kernel ran on this adapter (bitsliced: ballot or lanes). */
   readonly variant: string;
-  /** The untimed first calls: pipeline compilation and buffer set-up. */
+  /** The untimed first runs: pipeline compilation and buffer set-up. */
   readonly warmupMs: readonly number[];
   readonly runs: readonly ThroughputRun[];
-  /** Playouts per call over the median wall time of one call. */
+  /** The median run's playouts per second (a run repeats the call for at least 100 ms). */
   readonly playoutsPerSecond: number;
+  /** The runs' rates: median and 95% half-width (a half-width of Infinity is written null). */
+  readonly rate: { readonly value: number; readonly halfWidth: number };
   readonly kernelPlayoutsPerSecond: number | null;
   readonly medianWallMs: number;
   readonly msPer10k: number;

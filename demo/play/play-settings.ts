@@ -31,9 +31,10 @@ export function presetPlayForm(form: HTMLFormElement, query: URLSearchParams): v
   presetFromQuery(form, query, FIELDS);
 }
 
-/** ?backend=cpu keeps the engine off WebGPU. */
+/** ?backend=cpu keeps the engine off WebGPU; ?backend=webgpu puts it there even on a software adapter, which auto passes over. */
 export function backendFromQuery(query: URLSearchParams): BackendChoice {
-  return query.get('backend') === 'cpu' ? 'cpu' : 'auto';
+  const asked = query.get('backend');
+  return asked === 'cpu' || asked === 'webgpu' ? asked : 'auto';
 }
 
 /** ?seed=N names the engine's random choices; without it each visit plays differently. */

@@ -6,7 +6,7 @@
 import { type Move, type MoveStat, SWAP, moveValue } from '../../src/index.js';
 import type { GameSetup } from './game.js';
 
-export type BackendChoice = 'auto' | 'cpu';
+export type BackendChoice = 'auto' | 'cpu' | 'webgpu';
 
 /** A search's budget: playouts, or milliseconds. */
 export type MoveBudget = { readonly playouts: number } | { readonly timeMs: number };

@@ -4,7 +4,9 @@
  * call of `batch` playouts (one dispatch), timed twice: the kernel alone
  * (timestamp queries, where the adapter has them) and the wall time from the
  * call to its counts back in JS. Figures are medians of the timed runs after
- * warm-up runs, which also compile the pipeline.
+ * warm-up runs, which also compile the pipeline; a run repeats its call
+ * until it has lasted 100 ms (measureThroughput), and each rate comes with
+ * the 95% half-width of the runs' rates.
  *
  * On a software adapter (SwiftShader) the kernels run on the CPU, so the
  * report marks its figures as CPU figures and the defaults shrink.
@@ -17,7 +19,8 @@ import { type WebGpuEvaluator, createWebGpuEvaluator } from '../eval/webgpu-back
 import { type AdapterDescription, adapterText } from '../gpu/gpu-device.js';
 import { costStepText } from '../jobs/progress-text.js';
 import { emptyPositions, midGamePosition } from '../jobs/sample-positions.js';
-import { measureThroughput } from '../jobs/throughput.js';
+import { measureThroughput, median } from '../jobs/throughput.js';
+import { type NoisyFigure, ratioOf } from '../jobs/noisy-figures.js';
 
 export interface GpuBenchPlan {
   readonly games: readonly GameKind[];
@@ -52,6 +55,10 @@ export interface GpuMeasurement {
   readonly wallMs: number;
   readonly kernelMs: number | null;
   readonly playoutsPerSecondWall: number;
+  /** The 95% half-width of the runs' wall rates; null from one run. */
+  readonly wallRateHalfWidth: number | null;
+  /** Calls in the median run: as many as it took to last 100 ms. */
+  readonly callsPerRun: number;
   readonly playoutsPerSecondKernel: number | null;
 }
 
@@ -63,8 +70,12 @@ export interface GpuShapeMeasurement {
   readonly playoutsPerPosition: number;
   readonly wallMs: number;
   readonly playoutsPerSecond: number;
+  /** The 95% half-width of the runs' rates; null from one run. */
+  readonly rateHalfWidth: number | null;
   /** This shape's rate over the empty board's, one position, same kernel and batch. */
   readonly ratioToOnePosition: number;
+  /** The ratio's 95% half-width; null from one run. */
+  readonly ratioHalfWidth: number | null;
 }
 
 /** The CPU backend's rate on the same job, measured in the same run: the GPU's ratio to it is the headline. */
@@ -72,6 +83,8 @@ export interface CpuBaseline {
   readonly description: string;
   readonly playouts: number;
   readonly playoutsPerSecond: number;
+  /** The 95% half-width of the runs' rates; null from one run. */
+  readonly rateHalfWidth: number | null;
 }
 
 export interface GpuBenchReport {
@@ -134,9 +147,13 @@ async function measure(
     wallMs: m.medianWallMs,
     kernelMs: m.medianKernelMs,
     playoutsPerSecondWall: m.playoutsPerSecond,
+    wallRateHalfWidth: finite(m.rate.halfWidth),
+    callsPerRun: median(m.runs.map((r) => r.calls)),
     playoutsPerSecondKernel: m.kernelPlayoutsPerSecond,
   };
 }
+
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 const SHAPE_GAME = GameKind.Hex;
 const SHAPE_SIZE = 11;
@@ -159,11 +176,12 @@ async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, bat
   ];
   const out: GpuShapeMeasurement[] = [];
   for (const kernel of plan.kernels) {
-    let onePosition = 0;
+    let onePosition: NoisyFigure | null = null;
     for (const s of shapes) {
       say(`shapes: ${kernel}, ${s.shape}`);
       const m = await measureThroughput(evaluator, { positions: s.positions, request: { playouts: s.playouts, fill: FillKind.Exact, kernel }, warmupRuns: plan.warmupRuns, runs: plan.runs });
-      if (s.shape === 'empty board') onePosition = m.playoutsPerSecond;
+      onePosition ??= m.rate;
+      const ratio = ratioOf(m.rate, onePosition);
       out.push({
         kernel,
         shape: s.shape,
@@ -171,7 +189,9 @@ async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, bat
         playoutsPerPosition: s.playouts,
         wallMs: m.medianWallMs,
         playoutsPerSecond: m.playoutsPerSecond,
-        ratioToOnePosition: onePosition > 0 ? m.playoutsPerSecond / onePosition : 1,
+        rateHalfWidth: finite(m.rate.halfWidth),
+        ratioToOnePosition: ratio.value,
+        ratioHalfWidth: s.shape === 'empty board' ? 0 : finite(ratio.halfWidth),
       });
     }
   }
@@ -183,7 +203,7 @@ async function measureCpu(playouts: number, plan: GpuBenchPlan): Promise<CpuBase
   const cpu = createCpuEvaluator();
   try {
     const m = await measureThroughput(cpu, { positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), request: { playouts, fill: FillKind.Exact }, warmupRuns: 1, runs: Math.min(plan.runs, 5) });
-    return { description: cpu.description, playouts, playoutsPerSecond: m.playoutsPerSecond };
+    return { description: cpu.description, playouts, playoutsPerSecond: m.playoutsPerSecond, rateHalfWidth: finite(m.rate.halfWidth) };
   } finally {
     cpu.destroy();
   }

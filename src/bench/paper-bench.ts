@@ -12,10 +12,11 @@ import { createWebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { adapterText } from '../gpu/gpu-device.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
+import { meanFigure } from '../jobs/noisy-figures.js';
 import { costStepText } from '../jobs/progress-text.js';
 import { type MachineInfo, machineInfo } from './machine-info.js';
 import { PAPER_ROWS } from './paper-tables.js';
-import { type PaperCellRequest, measurePaperCell } from './paper-trials.js';
+import { type PaperCellRequest, type PaperCellTiming, measurePaperCell } from './paper-trials.js';
 import { inWorker, isolationAvailable } from './isolated-cell.js';
 
 export interface PaperBenchPlan {
@@ -23,8 +24,10 @@ export interface PaperBenchPlan {
   readonly sizes: readonly number[];
   /** Sets of trials per cell (the paper: 1,000). */
   readonly sets: number;
-  /** Trials per set (the paper: 10,000). */
+  /** Trials per set at the least (the paper: 10,000); more where a set would last less than `minSetMs`. */
   readonly trials: number;
+  /** The least time of a set's playouts with testing, and of a GPU row's timed run (default MIN_SET_MS). */
+  readonly minSetMs?: number;
   /** Also the GPU kernels (per game), through WebGPU. */
   readonly gpu: boolean;
   readonly seed: number;
@@ -61,10 +64,16 @@ export interface PaperCell {
   readonly game: GameKind;
   readonly label: string;
   readonly size: number;
-  /** ms per 10,000 trials: the mean over sets, and the 95% confidence half-width. */
+  /**
+   * ms per 10,000 trials: the mean over sets, and its 95% half-width (null
+   * from one set). A table cell is a difference of two timings, with testing
+   * and without (paper-trials.ts); a GPU row is a whole playout's time.
+   */
   readonly ms: number;
-  readonly ci95: number;
+  readonly ci95: number | null;
   readonly sets: number;
+  /** Trials in each set: at least the plan's, more where a set would have been too short to time. */
+  readonly trialsPerSet?: number;
   /** The paper's figure, where it has one. */
   readonly paperMs: number | null;
   readonly extra: boolean;
@@ -73,7 +82,7 @@ export interface PaperCell {
 export interface PaperBenchReport {
   readonly benchmark: 'hexbatch-paper';
   readonly machine: MachineInfo;
-  readonly settings: { readonly sets: number; readonly trials: number; readonly seed: number; readonly isolated: boolean };
+  readonly settings: { readonly sets: number; readonly trials: number; readonly minSetMs?: number; readonly seed: number; readonly isolated: boolean };
   readonly gpuAdapter: string | null;
   readonly cells: readonly PaperCell[];
   /** A queued run's: the machines of the workers that measured the CPU tables (`machine` is the first of them). */
@@ -86,11 +95,12 @@ function paperFigure(table: 2 | 3, game: GameKind, label: string, size: number):
   return row && i >= 0 ? (row.ms[i]?.[0] ?? null) : null;
 }
 
-function meanAndCi(values: readonly number[]): { mean: number; ci95: number } {
-  const mean = values.reduce((t, v) => t + v, 0) / values.length;
-  if (values.length < 2) return { mean, ci95: NaN };
-  const variance = values.reduce((t, v) => t + (v - mean) ** 2, 0) / (values.length - 1);
-  return { mean, ci95: 1.96 * Math.sqrt(variance / values.length) };
+/** The least time of a set (or a GPU row's run): shorter ones are timed mostly by whatever else the machine did. */
+export const MIN_SET_MS = 100;
+
+function meanAndCi(values: readonly number[]): { ms: number; ci95: number | null } {
+  const f = meanFigure(values);
+  return { ms: f.value, ci95: Number.isFinite(f.halfWidth) ? f.halfWidth : null };
 }
 
 /** One cell of the CPU tables to measure: its row and the request a worker (or a queue's worker, a set at a time) runs. */
@@ -103,7 +113,8 @@ export interface PaperJob {
 }
 
 /** The CPU tables' cells, in the order they are measured. */
-export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' | 'trials' | 'seed'>): PaperJob[] {
+export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' | 'trials' | 'seed' | 'minSetMs'>): PaperJob[] {
+  const minSetMs = plan.minSetMs ?? MIN_SET_MS;
   return plan.games.flatMap((game) =>
     plan.sizes.flatMap((size) =>
       OUR_METHODS.map((m) => ({
@@ -111,16 +122,16 @@ export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' 
         game,
         size,
         method: m,
-        request: { kind: 'paper', game, size, method: m.method, incremental: m.incremental, trialKind: m.table === 2 ? 'per-game' : 'per-move', sets: plan.sets, trials: plan.trials, seed: plan.seed },
+        request: { kind: 'paper', game, size, method: m.method, incremental: m.incremental, trialKind: m.table === 2 ? 'per-game' : 'per-move', sets: plan.sets, trials: plan.trials, minSetMs, seed: plan.seed },
       })),
     ),
   );
 }
 
 /** A cell from its sets' ms per 10,000 trials. */
-export function paperCell(job: PaperJob, perTenThousand: readonly number[]): PaperCell {
-  const { mean, ci95 } = meanAndCi(perTenThousand);
-  return { table: job.table, game: job.game, label: job.method.label, size: job.size, ms: mean, ci95, sets: perTenThousand.length, paperMs: paperFigure(job.table, job.game, job.method.label, job.size), extra: job.method.extra };
+export function paperCell(job: PaperJob, perTenThousand: readonly number[], trialsPerSet?: number): PaperCell {
+  const paperMs = paperFigure(job.table, job.game, job.method.label, job.size);
+  return { table: job.table, game: job.game, label: job.method.label, size: job.size, ...meanAndCi(perTenThousand), sets: perTenThousand.length, ...(trialsPerSet === undefined ? {} : { trialsPerSet }), paperMs, extra: job.method.extra };
 }
 
 /** The GPU rows (per game), through WebGPU, and the adapter they ran on. */
@@ -135,10 +146,10 @@ export async function measureGpuCells(plan: PaperBenchPlan): Promise<{ cells: Pa
       for (const size of plan.sizes) {
         for (const kernel of GPU_KERNELS) {
           say(`GPU: ${game} ${size}, ${kernel}`);
-          const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request: { playouts: batch, fill: FillKind.Exact, kernel }, runs: Math.max(3, Math.min(plan.sets, 10)), seed: plan.seed });
-          const perCall = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
-          const { mean, ci95 } = meanAndCi(perCall);
-          cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ms: mean, ci95, sets: m.runs.length, paperMs: null, extra: true });
+          const request = { playouts: batch, fill: FillKind.Exact, kernel };
+          const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request, runs: Math.max(3, Math.min(plan.sets, 10)), minRunMs: plan.minSetMs ?? MIN_SET_MS, seed: plan.seed });
+          const perRun = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
+          cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ...meanAndCi(perRun), sets: m.runs.length, paperMs: null, extra: true });
         }
       }
     }
@@ -165,8 +176,8 @@ export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchRep
     const elapsed = performance.now() - start;
     say(costStepText(i, jobs.length, `Table ${job.table}, ${job.game} ${job.size}, ${job.method.label}`, elapsed, weightDone, weightAll - weightDone));
     // A fresh isolate per cell, as in bench-cpu: no cell inherits the JIT's choices for the ones before.
-    const perTenThousand = isolated ? await inWorker<PaperCellRequest, number[]>(job.request) : measurePaperCell(job.request);
-    cells.push(paperCell(job, perTenThousand));
+    const timing = isolated ? await inWorker<PaperCellRequest, PaperCellTiming>(job.request) : measurePaperCell(job.request);
+    cells.push(paperCell(job, timing.perTenThousand, timing.trialsPerSet));
     weightDone += paperJobWeight(job);
   }
   let gpuAdapter: string | null = null;
@@ -175,5 +186,5 @@ export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchRep
     cells.push(...gpu.cells);
     gpuAdapter = gpu.adapter;
   }
-  return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, seed: plan.seed, isolated }, gpuAdapter, cells };
+  return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, minSetMs: plan.minSetMs ?? MIN_SET_MS, seed: plan.seed, isolated }, gpuAdapter, cells };
 }

@@ -124,21 +124,40 @@ export interface PaperCellRequest {
   readonly incremental: boolean;
   readonly trialKind: TrialKind;
   readonly sets: number;
+  /** Trials per set at the least: more where a set would take less than `minSetMs`. */
   readonly trials: number;
+  /** The least time of a set's playouts with testing. */
+  readonly minSetMs: number;
   readonly seed: number;
   /** The first set's number (default 0): a queue hands out one set a job. */
   readonly firstSet?: number;
 }
 
-/** Per set, the test's milliseconds per 10,000 trials, after one untimed set that warms the JIT. */
-export function measurePaperCell(request: PaperCellRequest): number[] {
+export interface PaperCellTiming {
+  /** Per set, the test's milliseconds per 10,000 trials: with testing minus without, so noisy. */
+  readonly perTenThousand: readonly number[];
+  readonly trialsPerSet: number;
+}
+
+/**
+ * Per set, the test's milliseconds per 10,000 trials. Untimed sets come
+ * first, which warm the JIT and size the sets: a set of fewer than
+ * `minSetMs` is grown until it lasts that long, since the difference of two
+ * short timings is mostly noise (a quick run once printed BPR at -24.73 ms).
+ */
+export function measurePaperCell(request: PaperCellRequest): PaperCellTiming {
   const g = geometryOf(request.game, request.size);
   const method = methodByName(request.method);
   const run = (trials: number, set: number) => timeSet(method, g, request.trialKind, request.incremental, trials, request.seed, set);
   const first = request.firstSet ?? 0;
-  run(Math.min(request.trials, 2000), first + request.sets);
-  return Array.from({ length: request.sets }, (_, s) => {
-    const t = run(request.trials, first + s);
-    return ((t.withTestMs - t.withoutTestMs) * 10_000) / request.trials;
+  let trialsPerSet = request.trials;
+  // The untimed sets play set number first + sets, which no timed set plays.
+  for (let t = run(trialsPerSet, first + request.sets); t.withTestMs < request.minSetMs; t = run(trialsPerSet, first + request.sets)) {
+    trialsPerSet = Math.ceil(trialsPerSet * Math.min(10, (1.2 * request.minSetMs) / Math.max(t.withTestMs, request.minSetMs / 100)));
+  }
+  const perTenThousand = Array.from({ length: request.sets }, (_, s) => {
+    const t = run(trialsPerSet, first + s);
+    return ((t.withTestMs - t.withoutTestMs) * 10_000) / trialsPerSet;
   });
+  return { perTenThousand, trialsPerSet };
 }

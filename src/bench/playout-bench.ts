@@ -3,13 +3,15 @@
  * CPU evaluator itself (its default method, fused), from the empty board, on
  * one core (this thread) and on all cores (worker threads). The figure is the
  * median call's wall time after warm-up calls, divided by its playouts, so
- * it includes all the evaluator's overhead: chunking, messages, tallies.
+ * it includes all the evaluator's overhead: chunking, messages, tallies;
+ * beside it, the 95% half-width over the runs.
  */
 import type { GameKind } from '../game/geometry.js';
 import { FillKind } from '../fill/fill.js';
 import { createCpuEvaluator, cpuVariantOf } from '../eval/cpu/backend.js';
 import { emptyPositions } from '../jobs/sample-positions.js';
 import { measureThroughput } from '../jobs/throughput.js';
+import { medianFigure } from '../jobs/noisy-figures.js';
 
 export interface PlayoutBenchSettings {
   /** Playouts per timed call. */
@@ -30,6 +32,8 @@ export interface PlayoutTiming {
   /** Worker threads (0: this thread alone). */
   readonly workers: number;
   readonly nsPerPlayout: number;
+  /** The 95% half-width of the runs' ns per playout; null from one run. */
+  readonly nsHalfWidth: number | null;
   readonly calls: number;
   /** The CPU evaluator's description: which method played. */
   readonly method: string;
@@ -47,7 +51,9 @@ export async function measurePlayouts(game: GameKind, size: number, fill: FillKi
       seed: settings.seed,
     });
     const method = cpuVariantOf(evaluator.description);
-    return { game, size, fill, workers: m.lastStats?.workers ?? 0, nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts, calls: settings.calls, method };
+    const ns = medianFigure(m.runs.map((r) => (r.wallMs * 1e6) / r.playouts));
+    const nsHalfWidth = Number.isFinite(ns.halfWidth) ? ns.halfWidth : null;
+    return { game, size, fill, workers: m.lastStats?.workers ?? 0, nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts, nsHalfWidth, calls: settings.calls, method };
   } finally {
     evaluator.destroy();
   }

@@ -4,7 +4,10 @@
  * rate). Each figure is the median of the timed runs after warm-ups:
  *
  * - bare, one position: every playout of a move in ONE evaluate call from the
- *   root: the evaluator's best case, the headline's denominator;
+ *   root: the evaluator's best case, the headline's denominator; a move too
+ *   short to time (under minCallMs) is doubled until a call lasts that long,
+ *   since the bound of the search's rate is the evaluator's long-call rate
+ *   (calls of 4,096 once put the search at 733% of it);
  * - the same with ownership counted, as the AMAF rules ask of every round:
  *   what the evaluator itself costs for the search's kind of request;
  * - bare, the search's shape: B positions × K playouts in one call, as each
@@ -14,11 +17,14 @@
  *   with the settings' selection rule, then with each other rule (AMAF asks
  *   for ownership and backs up more, so the rules cost differently).
  *
- * Each run times all of them in turn.
+ * Each run times all of them in turn, and each timing lasts at least
+ * minCallMs (100 ms unless told otherwise), a call or a search repeated
+ * until it has.
  */
 import type { Position } from '../game/position.js';
 import type { EvalPosition, Evaluator } from '../eval/types.js';
-import { measureThroughput, median } from '../jobs/throughput.js';
+import { MIN_RUN_MS, measureThroughput, median } from '../jobs/throughput.js';
+import { type NoisyFigure, medianFigure } from '../jobs/noisy-figures.js';
 import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
 import { SELECTIONS, type Selection } from '../search/selection.js';
 import { opensUnderSwap } from '../search/knowledge/swap-rule.js';
@@ -31,6 +37,8 @@ export interface SearchBenchPlan {
   readonly playouts: number;
   readonly runs: number;
   readonly warmupRuns: number;
+  /** The least time of each timing (default MIN_RUN_MS; 0: one call, one search). */
+  readonly minCallMs?: number;
   readonly onProgress?: (message: string) => void;
 }
 
@@ -42,6 +50,8 @@ export interface SearchBenchReport {
   /** Evaluate calls the search keeps running at once. */
   readonly roundsInFlight: number;
   readonly playoutsPerMove: number;
+  /** Playouts of the bare one-position calls: the move's, doubled until a call lasts minCallMs. */
+  readonly bareCallPlayouts: number;
   readonly runs: number;
   readonly bareOnePosition: number;
   /** One position with ownership (the AMAF rules' request). */
@@ -60,7 +70,18 @@ export interface SearchBenchReport {
   readonly selection: Selection;
   /** The same search with each other selection rule: medians, like `search`. */
   readonly otherSelections: readonly { readonly selection: Selection; readonly search: number }[];
+  /** Each rate above as a median with the 95% half-width of its runs (noisy-figures.ts), for the shares. */
+  readonly spreads: {
+    readonly bareOnePosition: NoisyFigure;
+    readonly bareWithOwnership: NoisyFigure;
+    readonly bareSearchShape: NoisyFigure;
+    readonly search: NoisyFigure;
+    readonly otherSelections: readonly NoisyFigure[];
+  };
 }
+
+/** The most playouts a bare call is doubled to. */
+const MAX_BARE_CALL = 1 << 26;
 
 function rootRequest(root: Position): EvalPosition {
   return { geometry: root.geometry, cells: root.cells(), toMove: root.toMove };
@@ -82,13 +103,32 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       child.play(move);
       return rootRequest(child);
     });
+  const minCallMs = plan.minCallMs ?? MIN_RUN_MS;
+  const root = [rootRequest(plan.root)];
   const bareRate = async (positions: readonly EvalPosition[], perPosition: number, run: number, ownership = false): Promise<number> =>
-    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill, ...(ownership ? { ownership } : {}) }, warmupRuns: 0, runs: 1, seed: run })).playoutsPerSecond;
+    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill, ...(ownership ? { ownership } : {}) }, warmupRuns: 0, runs: 1, minRunMs: minCallMs, seed: run })).playoutsPerSecond;
+  // Searches of the move, fresh trees, until they have lasted minCallMs; the rounds are the first search's.
   const searchRate = async (searched: SearchSettings, run: number): Promise<{ rate: number; rounds: number }> => {
     const start = performance.now();
-    const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run }).search(plan.root, { playouts });
-    return { rate: result.playouts / ((performance.now() - start) / 1000), rounds: result.rounds };
+    let counted = 0;
+    let rounds = 0;
+    let k = 0;
+    do {
+      const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run + k * 1009 }).search(plan.root, { playouts });
+      counted += result.playouts;
+      if (k++ === 0) rounds = result.rounds;
+    } while (performance.now() - start < minCallMs);
+    return { rate: counted / ((performance.now() - start) / 1000), rounds };
   };
+  // The bound's calls: the move's playouts, doubled until one call lasts minCallMs.
+  let bareCallPlayouts = playouts;
+  if (minCallMs > 0) say('sizing the bare calls');
+  while (minCallMs > 0) {
+    const start = performance.now();
+    await evaluator.evaluate(root, { playouts: bareCallPlayouts, ...fill });
+    if (performance.now() - start >= minCallMs || bareCallPlayouts >= MAX_BARE_CALL) break;
+    bareCallPlayouts = Math.min(MAX_BARE_CALL, bareCallPlayouts * 2);
+  }
 
   // The measurements take turns within every run, so a spell of load on
   // this shared machine falls on all of them alike; the headline ratio is the
@@ -99,9 +139,9 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     const warm = run < warmupRuns ? ' (warm-up)' : '';
     const label = `run ${run + 1} of ${warmupRuns + runs}${warm}`;
     say(`${label}: bare evaluator, one position`);
-    const one = await bareRate([rootRequest(plan.root)], playouts, run);
+    const one = await bareRate(root, bareCallPlayouts, run);
     say(`${label}: bare evaluator, one position, with ownership`);
-    const owned = await bareRate([rootRequest(plan.root)], playouts, run, true);
+    const owned = await bareRate(root, bareCallPlayouts, run, true);
     say(`${label}: bare evaluator, the search's shape`);
     const shape = await bareRate(children, settings.playoutsPerLeaf, run);
     say(`${label}: the search, ${settings.selection}`);
@@ -128,6 +168,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     playoutsPerLeaf: settings.playoutsPerLeaf,
     roundsInFlight: settings.roundsInFlight ?? defaultRoundsInFlight(evaluator),
     playoutsPerMove: playouts,
+    bareCallPlayouts,
     runs,
     bareOnePosition: median(rates.one),
     bareWithOwnership: median(rates.owned),
@@ -139,5 +180,12 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     roundsPerSearch: median(rounds),
     selection: settings.selection,
     otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),
+    spreads: {
+      bareOnePosition: medianFigure(rates.one),
+      bareWithOwnership: medianFigure(rates.owned),
+      bareSearchShape: medianFigure(rates.shape),
+      search: medianFigure(rates.search),
+      otherSelections: rates.others.map((r) => medianFigure(r)),
+    },
   };
 }

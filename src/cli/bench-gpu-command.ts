@@ -15,6 +15,7 @@ import { DeviceLimitError } from '../eval/errors.js';
 import { MAX_BOARDS_PER_INVOCATION } from '../eval/webgpu-backend.js';
 import { formatTable } from '../jobs/text-table.js';
 import { formatRate } from '../jobs/suite-table.js';
+import { type NoisyFigure, figureText, ratioOf } from '../jobs/noisy-figures.js';
 import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
@@ -66,6 +67,11 @@ function rate(perSecond: number | null): string {
   return perSecond === null ? '—' : formatRate(perSecond);
 }
 
+/** "12.3 M ± 2%": a rate with its runs' 95% half-width. */
+function rateWithSpread(perSecond: number, halfWidth: number | null): string {
+  return `${formatRate(perSecond)} ± ${halfWidth === null ? '?' : `${((100 * halfWidth) / perSecond).toFixed(0)}%`}`;
+}
+
 function rows(measurements: readonly GpuMeasurement[]): string[][] {
   return measurements.map((m) => [
     m.game,
@@ -73,34 +79,42 @@ function rows(measurements: readonly GpuMeasurement[]): string[][] {
     m.kernel,
     m.fill,
     String(m.batch),
+    String(m.callsPerRun),
     m.kernelMs === null ? '—' : m.kernelMs.toFixed(2),
     m.wallMs.toFixed(2),
     rate(m.playoutsPerSecondKernel),
-    rate(m.playoutsPerSecondWall),
+    rateWithSpread(m.playoutsPerSecondWall, m.wallRateHalfWidth),
   ]);
 }
 
 export function formatGpuBench(report: GpuBenchReport): string {
-  const header = ['game', 'size', 'kernel', 'fill', 'batch', 'kernel ms', 'wall ms', 'playouts/s (kernel)', 'playouts/s (wall)'];
+  const header = ['game', 'size', 'kernel', 'fill', 'batch', 'calls a run', 'kernel ms', 'wall ms', 'playouts/s (kernel)', 'playouts/s (wall)'];
   let text = `adapter: ${report.adapter.text}\n`;
   if (report.warning) text += `WARNING: ${report.warning}\n`;
   if (report.results.some((m) => m.kernel !== m.variant)) text += `bitsliced runs as ${report.settings.subgroups ? 'bitsliced-ballot (subgroups)' : 'bitsliced-lanes (no subgroups)'}\n`;
-  text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs; workgroup size ${report.settings.workgroupSize}\n\n`;
+  text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs, each run repeating its call for at least 100 ms; ` +
+    `± the 95% half-width of the runs' rates; ms are per call; workgroup size ${report.settings.workgroupSize}\n\n`;
   text += formatTable(header, rows(report.results));
   if (report.sweep.length > 0) text += `\nbatch-size sweep\n${formatTable(header, rows(report.sweep))}`;
   if (report.shapes.length > 0) {
-    const cpuRate = report.cpu?.playoutsPerSecond ?? null;
-    text += `\nshapes, Hex 11, exact fill${report.cpu ? `; CPU backend (${report.cpu.description}): ${formatRate(report.cpu.playoutsPerSecond)} playouts/s` : ''}\n`;
+    const cpu = report.cpu;
+    const cpuText = cpu ? `; CPU backend (${cpu.description}): ${rateWithSpread(cpu.playoutsPerSecond, cpu.rateHalfWidth)} playouts/s` : '';
+    text += `\nshapes, Hex 11, exact fill${cpuText}\n`;
+    const noisy = (value: number, halfWidth: number | null): NoisyFigure => ({ value, halfWidth: halfWidth ?? Infinity });
     text += formatTable(
       ['kernel', 'shape', 'wall ms', 'playouts/s', 'vs one position', 'vs CPU backend'],
-      report.shapes.map((m) => [
-        m.kernel,
-        m.shape,
-        m.wallMs.toFixed(2),
-        formatRate(m.playoutsPerSecond),
-        `${(100 * m.ratioToOnePosition).toFixed(0)}%`,
-        cpuRate ? `${(m.playoutsPerSecond / cpuRate).toFixed(2)}×` : '—',
-      ]),
+      report.shapes.map((m) => {
+        const vsCpu = cpu ? ratioOf(noisy(m.playoutsPerSecond, m.rateHalfWidth), noisy(cpu.playoutsPerSecond, cpu.rateHalfWidth)) : null;
+        return [
+          m.kernel,
+          m.shape,
+          m.wallMs.toFixed(2),
+          rateWithSpread(m.playoutsPerSecond, m.rateHalfWidth),
+          // A ratio, not a share: a mid-game position fills fewer cells, and may well run faster than the empty board.
+          figureText(noisy(m.ratioToOnePosition, m.ratioHalfWidth), (x) => `${(100 * x).toFixed(0)}%`),
+          vsCpu ? figureText(vsCpu, (x) => x.toFixed(2)).replace(/^([\d.]+)/, '$1×') : '—',
+        ];
+      }),
     );
   }
   return text;

@@ -7,6 +7,7 @@ import { Position } from '../game/position.js';
 import { createEvaluator } from '../eval/create-evaluator.js';
 import { type SearchBenchReport, runSearchBench } from '../bench/search-bench.js';
 import { formatRate } from '../jobs/suite-table.js';
+import { type NoisyFigure, shareText } from '../jobs/noisy-figures.js';
 import { formatTable } from '../jobs/text-table.js';
 import { progressLine } from '../jobs/progress-line.js';
 import { defaultSettings } from '../search/mcts.js';
@@ -36,19 +37,26 @@ interface BenchSearchOptions {
 }
 
 export function formatSearchBench(r: SearchBenchReport): string {
-  const share = (rate: number) => `${(100 * (rate / r.bareOnePosition)).toFixed(0)}%`;
+  const sp = r.spreads;
+  const rate = (f: NoisyFigure) => `${formatRate(f.value)} ± ${Number.isFinite(f.halfWidth) ? formatRate(f.halfWidth) : '?'}`;
+  const bare = `1 × ${r.bareCallPlayouts}`;
   const rows = [
-    ['bare evaluator, one position', `1 × ${r.playoutsPerMove}`, formatRate(r.bareOnePosition), '100%'],
-    ['bare evaluator, one position, with ownership', `1 × ${r.playoutsPerMove}`, formatRate(r.bareWithOwnership), share(r.bareWithOwnership)],
-    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, formatRate(r.bareSearchShape), share(r.bareSearchShape)],
-    [`the search, ${r.selection} (the settings'; a move from the empty board)`, `${r.roundsPerSearch} rounds`, formatRate(r.search), `${(100 * r.ratio).toFixed(0)}%`],
-    ...r.otherSelections.map((o) => [`the search, ${o.selection}`, `${r.roundsPerSearch} rounds`, formatRate(o.search), share(o.search)]),
+    ['bare evaluator, one position', bare, rate(sp.bareOnePosition), '100% (the bound)'],
+    ['bare evaluator, one position, with ownership', bare, rate(sp.bareWithOwnership), shareText(sp.bareWithOwnership, sp.bareOnePosition)],
+    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, rate(sp.bareSearchShape), shareText(sp.bareSearchShape, sp.bareOnePosition)],
+    [`the search, ${r.selection} (the settings'; a move from the empty board)`, `${r.roundsPerSearch} rounds`, rate(sp.search), shareText(sp.search, sp.bareOnePosition)],
+    ...r.otherSelections.map((o, i) => {
+      const f = sp.otherSelections[i] ?? { value: o.search, halfWidth: Infinity };
+      return [`the search, ${o.selection}`, `${r.roundsPerSearch} rounds`, rate(f), shareText(f, sp.bareOnePosition)];
+    }),
   ];
   const header = [
     `backend: ${r.backend} (${r.description})`,
-    `medians of ${r.runs} runs after a warm-up, each run timing them all in turn; ${r.playoutsPerMove} playouts a move`,
-    `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight; its share is the median of the runs' own ratios`,
-    `against the bare evaluator with ownership (which the AMAF rules ask of every round), the search (${r.selection}) keeps ${(100 * r.ratioToOwnership).toFixed(0)}%`,
+    `medians of ${r.runs} runs after a warm-up, each run timing them all in turn, each timing at least 100 ms (calls or searches repeated); ` +
+      `± the 95% half-width over the runs; ${r.playoutsPerMove} playouts a move`,
+    `the bound is the bare evaluator's rate on calls of ${r.bareCallPlayouts} (the move's playouts, doubled until a call lasts 100 ms)`,
+    `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight`,
+    `against the bare evaluator with ownership (which the AMAF rules ask of every round), the search (${r.selection}) keeps ${shareText(sp.search, sp.bareWithOwnership)}`,
   ];
   return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }
@@ -66,12 +74,13 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
     .option('--in-flight <n>', boundedHelp(IN_FLIGHT, "evaluate calls the search keeps running at once; default the backend's"))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_SEARCH_JSON)
-    .option('--quick', 'a few thousand playouts, two runs: a smoke test, not a measurement')
+    .option('--quick', 'a few thousand playouts a move, three runs: a smoke test, not a measurement')
     .action(async (options: BenchSearchOptions) => {
       const backend = parseBackendChoice(options.backend);
       const geometry = parseGeometry(parseGame(options.game), options.size);
       const playouts = options.quick ? 4096 : parseBounded(PLAYOUTS, options.playouts);
-      const runs = options.quick ? 2 : parseBounded(RUNS, options.runs);
+      // Three runs at the least for a half-width worth having (Student's t at 2 degrees of freedom).
+      const runs = options.quick ? 3 : parseBounded(RUNS, options.runs);
       const leaves = options.leaves === undefined ? undefined : parseBounded(LEAVES, options.leaves);
       const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf);
       const inFlight = options.inFlight === undefined ? undefined : parseBounded(IN_FLIGHT, options.inFlight);

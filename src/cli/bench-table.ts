@@ -14,6 +14,12 @@ function ns(t: Timing | undefined): string {
   return t.nsPerBoard < 10 ? t.nsPerBoard.toFixed(1) : Math.round(t.nsPerBoard).toString();
 }
 
+/** The widest relative margin of error (tinybench's, over its samples) among a table's cells. */
+function widestError(timings: readonly Timing[]): string {
+  const widest = Math.max(0, ...timings.map((t) => t.rmePercent).filter((x) => Number.isFinite(x)));
+  return `margins of error (95%, each cell's samples) at most ±${widest.toFixed(1)}%`;
+}
+
 function ratioSize(report: CpuBenchReport): number | undefined {
   return report.sizes.includes(PAPER_SIZE) ? PAPER_SIZE : report.sizes[report.sizes.length - 1];
 }
@@ -34,7 +40,8 @@ function gameTable(report: CpuBenchReport, game: GameKind): string {
     const mine = report.fills.filter((f) => f.game === game && f.fill === fill);
     rows.push([`(${fill} fill)`, ...report.sizes.map((n) => ns(mine.find((f) => f.size === n))), MISSING]);
   }
-  return formatTable(header, rows);
+  const timings = [...report.winTests.filter((t) => t.game === game), ...report.fills.filter((f) => f.game === game)];
+  return `${formatTable(header, rows)}${widestError(timings)}\n`;
 }
 
 /** Full playouts per game: one core, all cores, and the speed-up, per size. */
@@ -43,7 +50,8 @@ function playoutTable(report: CpuBenchReport, game: GameKind): string | null {
   if (mine.length === 0) return null;
   const hex = game === GameKind.Hex;
   const at = (size: number, many: boolean) => mine.find((t) => t.size === size && (t.workers > 0) === many);
-  const cell = (t: { nsPerPlayout: number } | undefined) => (t ? Math.round(t.nsPerPlayout).toString() : MISSING);
+  const cell = (t: { nsPerPlayout: number; nsHalfWidth?: number | null } | undefined) =>
+    t ? `${Math.round(t.nsPerPlayout)} ± ${t.nsHalfWidth == null ? '?' : Math.round(t.nsHalfWidth)}` : MISSING;
   const header = [hex ? 'Hex: ns/playout' : 'Y: ns/playout', ...report.sizes.map((n) => (hex ? `${n}×${n}` : `${n}`))];
   const workers = mine.find((t) => t.workers > 0)?.workers ?? 0;
   const speedup = (n: number) => {
@@ -70,7 +78,7 @@ export function formatBenchReport(report: CpuBenchReport): string {
   const playouts = report.games.flatMap((game) => playoutTable(report, game) ?? []);
   const method = report.playouts[0]?.method;
   const playoutIntro = method
-    ? [`\nFull playouts (exact fill + ${method} test, fused), from the empty board, through the CPU evaluator: ns per playout, median call after warm-up.\n`]
+    ? [`\nFull playouts (exact fill + ${method} test, fused), from the empty board, through the CPU evaluator: ns per playout, median run after warm-up ± the 95% half-width over the runs.\n`]
     : [];
   return [intro, ...tests, ...playoutIntro, ...playouts].join('\n');
 }

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { registerBenchCpuCommand } from './bench-cpu-command.js';
 import { registerBenchGpuCommand } from './bench-gpu-command.js';
+import { registerBenchNativeCommand } from './bench-native-command.js';
 import { registerBenchPaperCommand } from './bench-paper-command.js';
 import { registerBenchMovesCommand } from './bench-moves-command.js';
 import { registerBenchSearchCommand } from './bench-search-command.js';
@@ -42,6 +43,7 @@ export function buildProgram(io: CliIo): Command {
   registerValidateCommand(program, io);
   registerBenchCpuCommand(program, io);
   registerBenchGpuCommand(program, io);
+  registerBenchNativeCommand(program, io);
   registerBenchPaperCommand(program, io);
   registerBenchSearchCommand(program, io);
   registerBenchMovesCommand(program, io);

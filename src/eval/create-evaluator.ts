@@ -1,7 +1,11 @@
 /**
- * createEvaluator: one entry for both backends. `auto` tries WebGPU and falls
- * back to the CPU when WebGPU cannot be had, saying so once through `notice`.
+ * createEvaluator: one entry for both backends. `auto` takes WebGPU on a
+ * hardware adapter, and the CPU backend otherwise, saying why once through
+ * `notice`: when WebGPU cannot be had, and when its only adapter is software
+ * (SwiftShader), which runs the kernels on the CPU several times slower than
+ * the CPU backend. `webgpu` takes a software adapter too.
  */
+import { SoftwareAdapterError } from '../gpu/gpu-device.js';
 import type { WinTestMethod } from '../wintest/method.js';
 import { createCpuEvaluator } from './cpu/backend.js';
 import type { CpuKernelChoice } from './cpu/kernels.js';
@@ -33,11 +37,23 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
     });
   if (backend === 'cpu') return cpu();
   if (backend === 'webgpu') return createWebGpuEvaluator(options);
+  // Held back until the choice is made: when the CPU backend wins, its one line says why, and Dawn's is beside the point.
+  const notices: string[] = [];
+  let gpu: Evaluator;
   try {
-    return await createWebGpuEvaluator(options);
+    gpu = await createWebGpuEvaluator({ ...options, hardwareOnly: true, notice: (message) => notices.push(message) });
   } catch (error) {
+    if (error instanceof SoftwareAdapterError) {
+      options.notice?.(
+        `hexbatch: using the CPU backend, since ${error.message}: it runs the kernels on the CPU, slower than the CPU backend (backend: 'webgpu' takes it anyway)`,
+      );
+      return cpu();
+    }
     const why = error instanceof Error ? error.message : String(error);
+    for (const message of notices) options.notice?.(message);
     options.notice?.(`hexbatch: using the CPU backend, since WebGPU could not be used: ${why}`);
     return cpu();
   }
+  for (const message of notices) options.notice?.(message);
+  return gpu;
 }

@@ -37,6 +37,8 @@ export interface OpenGpuOptions {
   readonly timestamps?: boolean;
   /** Told once when Node falls back to SwiftShader. */
   readonly notice?: (message: string) => void;
+  /** Refuse a software adapter (SoftwareAdapterError) before a device is made on it: `auto` does. */
+  readonly hardwareOnly?: boolean;
 }
 
 /** Thrown when WebGPU cannot be had at all; says what is missing and what to do. */
@@ -50,6 +52,14 @@ export class WebGpuUnavailableError extends Error {
         '(apt-get install chromium libvulkan1; VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json).',
     );
     this.name = 'WebGpuUnavailableError';
+  }
+}
+
+/** The only adapter runs on the CPU (SwiftShader, or one that says it is a fallback), and a GPU was asked for. */
+export class SoftwareAdapterError extends Error {
+  constructor(readonly adapter: AdapterDescription) {
+    super(`the only WebGPU adapter (${adapterText({ ...adapter, software: false })}) is software`);
+    this.name = 'SoftwareAdapterError';
   }
 }
 
@@ -107,6 +117,10 @@ export function adapterText(a: AdapterDescription): string {
 
 export async function openGpu(options: OpenGpuOptions = {}): Promise<GpuContext> {
   const { adapter, instance } = await requestAdapter(options);
+  if (options.hardwareOnly) {
+    const description = describeAdapter(adapter.info);
+    if (description.software) throw new SoftwareAdapterError(description);
+  }
   const subgroups = (options.subgroups ?? true) && adapter.features.has('subgroups');
   const timestamps = (options.timestamps ?? true) && adapter.features.has('timestamp-query');
   const requiredFeatures: GPUFeatureName[] = [];

@@ -13,7 +13,8 @@ import { validateGpuAgainstCpu } from './validate-gpu.js';
 import { cpuVariantOf } from '../eval/cpu/backend.js';
 import type { WebGpuEvaluator } from '../eval/webgpu-backend.js';
 import { emptyPositions, samplePositions } from './sample-positions.js';
-import { type ThroughputMeasurement, measureThroughput } from './throughput.js';
+import { MIN_RUN_MS, type ThroughputMeasurement, measureThroughput } from './throughput.js';
+import { type NoisyFigure, ratioOf } from './noisy-figures.js';
 
 /** What the throughput suite runs: every game and size, the CPU backend and then each GPU kernel, validated on a sample. */
 export interface SuiteSpec {
@@ -25,6 +26,8 @@ export interface SuiteSpec {
   readonly playouts: number;
   /** Playouts per CPU-backend call: the CPU is far slower per call on a real GPU machine. */
   readonly cpuPlayouts: number;
+  /** Each timed run repeats its call until it has lasted this long (measureThroughput). */
+  readonly minRunMs: number;
   readonly warmupRuns: number;
   readonly runs: number;
   /** Playouts of each GPU configuration rebuilt and decided on the CPU. */
@@ -39,8 +42,11 @@ export const DEFAULT_SUITE: SuiteSpec = {
   kernels: GPU_KERNELS,
   fill: FillKind.Exact,
   playouts: 1 << 22,
-  // The CPU backend's rate hardly depends on the batch; more would only take longer.
-  cpuPlayouts: 16_384,
+  // Tens of milliseconds a call: shorter calls pay the workers' start-up and
+  // messages more than once a call (calls of 16,384 read Hex 7 and Hex 11
+  // alike), and the runs of 100 ms repeat them anyway.
+  cpuPlayouts: 1 << 18,
+  minRunMs: MIN_RUN_MS,
   warmupRuns: 1,
   runs: 3,
   validatePlayouts: 4096,
@@ -55,8 +61,8 @@ export const QUICK_SUITE: SuiteSpec = {
   ...DEFAULT_SUITE,
   sizes: [5, 7],
   playouts: 4096,
-  cpuPlayouts: 1024,
-  runs: 2,
+  cpuPlayouts: 1 << 14,
+  runs: 3,
   validatePlayouts: 512,
 };
 
@@ -76,10 +82,16 @@ export interface SuiteRow {
   readonly medianWallMs: number;
   readonly medianKernelMs: number | null;
   readonly playoutsPerSecond: number;
+  /** The 95% half-width of the runs' rates (noisy-figures.ts); null from one run. */
+  readonly rateHalfWidth: number | null;
+  /** Calls in the median run: as many as it took to last the spec's minRunMs. */
+  readonly callsPerRun: number;
   readonly kernelPlayoutsPerSecond: number | null;
   readonly msPer10k: number;
   /** GPU rate over the CPU backend's rate for the same game and size; null on the CPU row. */
   readonly ratioToCpu: number | null;
+  /** The ratio's 95% half-width; null where the ratio is, or from one run. */
+  readonly ratioHalfWidth: number | null;
   /** GPU rows: the sample checked on the CPU; null on the CPU row. */
   readonly validation: { readonly compared: number; readonly mismatches: number; readonly countMismatches: number } | null;
 }
@@ -157,7 +169,9 @@ export function suiteSteps(spec: SuiteSpec): SuiteStep[] {
   return steps;
 }
 
-function rowOf(step: SuiteStep, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'validation'> {
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+function rowOf(step: SuiteStep, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'ratioHalfWidth' | 'validation'> {
   return {
     game: step.game,
     size: step.size,
@@ -171,12 +185,20 @@ function rowOf(step: SuiteStep, backend: SuiteRow['backend'], kernel: string, va
     medianWallMs: m.medianWallMs,
     medianKernelMs: m.medianKernelMs,
     playoutsPerSecond: m.playoutsPerSecond,
+    rateHalfWidth: finite(m.rate.halfWidth),
+    callsPerRun: [...m.runs.map((r) => r.calls)].sort((a, b) => a - b)[m.runs.length >> 1] ?? 1,
     kernelPlayoutsPerSecond: m.kernelPlayoutsPerSecond,
     msPer10k: m.msPer10k,
   };
 }
 
 const VALIDATION_POSITIONS = 8;
+
+function ratioFields(rate: NoisyFigure, cpuRate: NoisyFigure | null): Pick<SuiteRow, 'ratioToCpu' | 'ratioHalfWidth'> {
+  if (cpuRate === null || !(cpuRate.value > 0)) return { ratioToCpu: null, ratioHalfWidth: null };
+  const ratio = ratioOf(rate, cpuRate);
+  return { ratioToCpu: ratio.value, ratioHalfWidth: finite(ratio.halfWidth) };
+}
 
 /** Runs the suite: for every game and size the CPU backend, then each kernel measured and validated against the CPU. */
 export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hooks: SuiteHooks = {}): Promise<SuiteReport> {
@@ -187,7 +209,7 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
   const rows: SuiteRow[] = [];
   const problems: string[] = [];
   let costDone = 0;
-  let cpuRate = 0;
+  let cpuRate: NoisyFigure | null = null;
   for (const [index, step] of steps.entries()) {
     hooks.signal?.throwIfAborted();
     const elapsedMs = performance.now() - start;
@@ -199,13 +221,13 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
       elapsedMs,
       remainingMs: costDone > 0 ? (elapsedMs / costDone) * (totalCost - costDone) : null,
     });
-    const common = { fill: spec.fill, warmupRuns: spec.warmupRuns, runs: spec.runs, seed: spec.seed, ...(hooks.signal ? { signal: hooks.signal } : {}) };
+    const common = { fill: spec.fill, warmupRuns: spec.warmupRuns, runs: spec.runs, minRunMs: spec.minRunMs, seed: spec.seed, ...(hooks.signal ? { signal: hooks.signal } : {}) };
     let row: SuiteRow;
     if (step.kernel === null) {
       const m = await measureThroughput(cpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.cpuPlayouts, fill: spec.fill } });
-      cpuRate = m.playoutsPerSecond;
+      cpuRate = m.rate;
       const method = cpuVariantOf(cpu.description);
-      row = { ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m), ratioToCpu: null, validation: null };
+      row = { ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m), ratioToCpu: null, ratioHalfWidth: null, validation: null };
     } else {
       const kernel = step.kernel;
       const m = await measureThroughput(gpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.playouts, fill: spec.fill, kernel } });
@@ -222,7 +244,7 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
       }
       row = {
         ...rowOf(step, 'webgpu', kernel, gpu.variantOf(kernel, geometryOf(step.game, step.size)), spec, m),
-        ratioToCpu: cpuRate > 0 ? m.playoutsPerSecond / cpuRate : null,
+        ...ratioFields(m.rate, cpuRate),
         validation: { compared: v.compared, mismatches: v.mismatches, countMismatches: v.countMismatches },
       };
     }

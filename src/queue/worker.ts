@@ -12,7 +12,8 @@ import { Redis } from 'ioredis';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { isolationAvailable, inWorker } from '../bench/isolated-cell.js';
 import { machineInfo } from '../bench/machine-info.js';
-import { type PaperCellRequest, measurePaperCell } from '../bench/paper-trials.js';
+import { type PaperCellRequest, type PaperCellTiming, measurePaperCell } from '../bench/paper-trials.js';
+import { MIN_SET_MS } from '../bench/paper-bench.js';
 import { geometryOf } from '../game/geometry.js';
 import { parseCell } from '../game/notation.js';
 import { type EngineSpec, ourEngine } from '../match/engine-spec.js';
@@ -138,10 +139,10 @@ async function playJobGame(job: GameJob, setup: WorkerSetup, pool: EnginePool, w
 }
 
 async function measureJobSet(job: PaperSetJob, worker: string): Promise<PaperSetResult> {
-  const request: PaperCellRequest = { kind: 'paper', game: job.game, size: job.size, method: job.method, incremental: job.incremental, trialKind: job.trialKind, sets: 1, trials: job.trials, seed: job.seed, firstSet: job.set };
+  const request: PaperCellRequest = { kind: 'paper', game: job.game, size: job.size, method: job.method, incremental: job.incremental, trialKind: job.trialKind, sets: 1, trials: job.trials, minSetMs: MIN_SET_MS, seed: job.seed, firstSet: job.set };
   const isolated = isolationAvailable();
-  const values = isolated ? await inWorker<PaperCellRequest, number[]>(request) : measurePaperCell(request);
-  return { ms: values[0] as number, machine: machineInfo(), isolated, worker };
+  const timing = isolated ? await inWorker<PaperCellRequest, PaperCellTiming>(request) : measurePaperCell(request);
+  return { ms: timing.perTenThousand[0] as number, machine: machineInfo(), isolated, worker };
 }
 
 /** What the log says of a job. */

@@ -23,7 +23,8 @@ export function settingsLine(report: SuiteReport): string {
   const s = report.spec;
   return (
     `${s.fill} fill, empty board; GPU: ${s.playouts} playouts a call, CPU backend: ${s.cpuPlayouts} a call; ` +
-    `median of ${s.runs} timed calls after ${s.warmupRuns} warm-up; ${s.validatePlayouts} playouts of each kernel validated on the CPU`
+    `median of ${s.runs} timed runs after ${s.warmupRuns} warm-up, each run repeating its call for at least ${s.minRunMs} ms, ` +
+    `± the 95% half-width of the runs' rates; ${s.validatePlayouts} playouts of each kernel validated on the CPU`
   );
 }
 

@@ -26,7 +26,7 @@ describe('runSearchBench', () => {
       },
     };
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
-    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5, { swap: false }), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1 });
+    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5, { swap: false }), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1, minCallMs: 0 });
     // Every run (the warm-up too) times one position, without ownership and
     // with it, the round's shape, and a search of 4 rounds with each of the
     // three selection rules (the AMAF ones ask for ownership).
@@ -64,14 +64,21 @@ describe('hexbatch bench-search', () => {
       const json = join(dir, 'search.json');
       const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/bare evaluator, one position\s+1 × 4096\s/);
-      expect(r.out).toMatch(/bare evaluator, one position, with ownership\s+1 × 4096\s+[\d.]+ [kM]?\s+\d+%/);
-      expect(r.out).toMatch(/against the bare evaluator with ownership \(which the AMAF rules ask of every round\), the search \(puct-amaf\) keeps \d+%/);
-      expect(r.out).toMatch(/the search, puct-amaf \(the settings'.*\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
-      expect(r.out).toMatch(/the search, uct-rave\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
-      expect(r.out).toMatch(/the search, uct\s+\d+ rounds\s+[\d.]+ [kM]?\s+\d+%/);
+      // The bound: calls of the move's 4,096 playouts doubled until one lasts 100 ms.
+      const bare = r.out.match(/bare evaluator, one position\s+1 × (\d+)\s/);
+      expect(Number(bare?.[1])).toBeGreaterThanOrEqual(4096);
+      // Every rate with its spread; every share a share (at most 100%) or the word that the bound was mismeasured.
+      const share = '(\\d+% ± \\d+%|100% \\(within noise, ± \\d+%\\)|n/a: measured above its bound.*)';
+      const rate = '[\\d.]+ [kM]? ?± [\\d.]+ [kM]?';
+      expect(r.out).toMatch(new RegExp(`bare evaluator, one position, with ownership\\s+1 × \\d+\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`against the bare evaluator with ownership \\(which the AMAF rules ask of every round\\), the search \\(puct-amaf\\) keeps ${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, uct-rave\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, uct\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
+      // Shares, not their half-widths (± 107% is noise, not a share).
+      for (const percent of r.out.matchAll(/(?<!± )\b(\d+)%/g)) expect(Number(percent[1])).toBeLessThanOrEqual(100);
       const saved = JSON.parse(readFileSync(json, 'utf8')) as { backend: string; playoutsPerMove: number; runs: number };
-      expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 2 });
+      expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 3 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

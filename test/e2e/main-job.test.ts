@@ -52,13 +52,15 @@ describe('npm start -- --quick', () => {
 
     // The table: a header and one row per configuration, every GPU row validated.
     const lines = result.stdout.split('\n');
-    const header = lines.findIndex((l) => /^game\s+size\s+kernel\s+fill\s+batch\s+playouts\/s\s+ms per 10,000\s+vs CPU\s+validation$/.test(l));
+    const header = lines.findIndex((l) => /^game\s+size\s+kernel\s+fill\s+batch\s+calls a run\s+playouts\/s\s+ms per 10,000\s+vs CPU\s+validation$/.test(l));
     expect(header).toBeGreaterThan(0);
     const rows = lines.slice(header + 1, header + 1 + QUICK_CONFIGS).map((l) => l.split(/\s{2,}/));
     for (const [game, size] of [['hex', '5'], ['hex', '7'], ['y', '5'], ['y', '7']]) {
       const mine = rows.filter((r) => r[0] === game && r[1] === size);
       expect(mine.map((r) => r[2])).toEqual(['cpu (bitsliced, wasm-simd)', ...GPU_KERNELS]);
-      for (const r of mine.slice(1)) expect(r[8]).toBe('0 mismatches in 512');
+      for (const r of mine.slice(1)) expect(r[9]).toBe('0 mismatches in 512');
+      // Every row's rate carries its spread.
+      for (const r of mine) expect(r[6]).toMatch(/^[\d.]+ [kMG]? ?± \d+%$/);
     }
 
     // The dated folder's files.
@@ -72,6 +74,7 @@ describe('npm start -- --quick', () => {
     for (const row of report.rows) {
       expect(row.playoutsPerSecond).toBeGreaterThan(0);
       expect(row.msPer10k).toBeCloseTo((row.medianWallMs / row.batch) * 10_000, 6);
+      expect(row.rateHalfWidth).toBeGreaterThanOrEqual(0);
       if (row.backend === 'webgpu') expect(row.validation).toEqual({ compared: 512, mismatches: 0, countMismatches: 0 });
     }
     const csv = readFileSync(join(out, 'suite.csv'), 'utf8').trim().split('\n');

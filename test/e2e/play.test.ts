@@ -160,7 +160,8 @@ describe('the play page in headless Chromium', () => {
   }, 2 * MINUTE);
 
   it('answers a move on WebGPU when the worker has an adapter', async ({ skip }) => {
-    const o = await open(skip, { game: 'y', size: 5, first: 'human', budget: 'playouts', amount: 16384, seed: 7 });
+    // Asked for by name: auto passes a software adapter (SwiftShader) over for the CPU backend.
+    const o = await open(skip, { game: 'y', size: 5, first: 'human', budget: 'playouts', amount: 16384, seed: 7, backend: 'webgpu' });
     const { page, errors } = o;
     const engine = await page.getAttribute('#app', 'data-engine');
     requireOrSkip(skip, engine === 'webgpu' ? null : `the worker found no WebGPU adapter (${await page.textContent('#engine-message')})`);

@@ -34,13 +34,16 @@ describe('measureThroughput', () => {
   it('leaves the warm-up out and rates the batch by the median call', async () => {
     // Warm-up 500 ms, then 10, 40 (a hiccup), 20: median 20 ms for 2 × 1000 playouts.
     const { evaluator, calls } = scripted([500, 10, 40, 20], [450, 9, 38, 18]);
-    const m = await measureThroughput(evaluator, { positions, request: { playouts: 1000 }, warmupRuns: 1, runs: 3, seed: 7 });
+    const m = await measureThroughput(evaluator, { positions, request: { playouts: 1000 }, warmupRuns: 1, runs: 3, seed: 7, minRunMs: 0 });
     expect(m.batch).toBe(2000);
     expect(m.warmupMs).toEqual([500]);
     expect(m.runs.map((r) => r.wallMs)).toEqual([10, 40, 20]);
     expect(m.medianWallMs).toBe(20);
     expect(m.medianKernelMs).toBe(18);
     expect(m.playoutsPerSecond).toBe(100_000);
+    // The runs' rates 200 k, 50 k and 100 k: their mean 116.7 k ± t(2) · s / √3.
+    expect(m.rate.value).toBe(100_000);
+    expect(m.rate.halfWidth).toBeCloseTo(4.303 * (Math.sqrt(((200 - 350 / 3) ** 2 + (50 - 350 / 3) ** 2 + (100 - 350 / 3) ** 2) / 2) / Math.sqrt(3)) * 1000, 3);
     expect(m.kernelPlayoutsPerSecond).toBeCloseTo(2000 / 0.018, 6);
     expect(m.msPer10k).toBe(100);
     expect(m.totalPlayouts).toBe(6000);
@@ -48,9 +51,24 @@ describe('measureThroughput', () => {
     expect(calls.map((c) => c.seed)).toEqual([7, 8, 9, 10]);
   });
 
+  it('repeats a short call until a run has lasted minRunMs, and rates the run by all its calls', async () => {
+    // Warm-up 60 + 60 ms; run 1: 30 + 30 + 50 ms; run 2: 120 ms alone.
+    const { evaluator, calls } = scripted([60, 60, 30, 30, 50, 120], [50, 50, 20, 20, 40, 100]);
+    const m = await measureThroughput(evaluator, { positions, request: { playouts: 1000 }, warmupRuns: 1, runs: 2, seed: 3 });
+    expect(calls.map((c) => c.seed)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(m.warmupMs).toEqual([120]);
+    expect(m.runs.map((r) => [r.calls, r.playouts, r.wallMs, r.kernelMs])).toEqual([[3, 6000, 110, 80], [1, 2000, 120, 100]]);
+    expect(m.batch).toBe(2000);
+    // Per call: 110 / 3 and 120 ms of wall time, 80 / 3 and 100 ms of kernel time.
+    expect(m.medianWallMs).toBeCloseTo((110 / 3 + 120) / 2, 9);
+    expect(m.medianKernelMs).toBeCloseTo((80 / 3 + 100) / 2, 9);
+    expect(m.playoutsPerSecond).toBeCloseTo((6000 / 0.11 + 2000 / 0.12) / 2, 6);
+    expect(m.totalPlayouts).toBe(8000);
+  });
+
   it('has no kernel rate unless every timed call had timestamps', async () => {
     const { evaluator } = scripted([5, 10, 20], [5, 10, null]);
-    const m = await measureThroughput(evaluator, { positions, request: { playouts: 10 }, runs: 2 });
+    const m = await measureThroughput(evaluator, { positions, request: { playouts: 10 }, runs: 2, minRunMs: 0 });
     expect(m.medianKernelMs).toBeNull();
     expect(m.kernelPlayoutsPerSecond).toBeNull();
     expect(m.medianWallMs).toBe(15);
@@ -60,7 +78,7 @@ describe('measureThroughput', () => {
     const { evaluator } = scripted([1, 2, 3, 4]);
     const before: string[] = [];
     const after: number[] = [];
-    await measureThroughput(evaluator, { positions, request: { playouts: 4 }, warmupRuns: 2, runs: 2 }, {
+    await measureThroughput(evaluator, { positions, request: { playouts: 4 }, warmupRuns: 2, runs: 2, minRunMs: 0 }, {
       onCall: (done, total, warmup) => before.push(`${done}/${total}${warmup ? ' warm-up' : ''}`),
       onRun: (run) => after.push(run.run),
     });
@@ -71,7 +89,7 @@ describe('measureThroughput', () => {
   it('stops at a cancel, before the next call', async () => {
     const controller = new AbortController();
     const { evaluator, calls } = scripted([1, 1, 1, 1]);
-    const run = measureThroughput(evaluator, { positions, request: { playouts: 4 }, runs: 3, signal: controller.signal }, {
+    const run = measureThroughput(evaluator, { positions, request: { playouts: 4 }, runs: 3, minRunMs: 0, signal: controller.signal }, {
       onRun: () => controller.abort(new Error('stop')),
     });
     await expect(run).rejects.toThrow('stop');
@@ -91,9 +109,11 @@ describe('measureThroughput', () => {
     const cpu = await createEvaluator({ backend: 'cpu' });
     const m = await measureThroughput(cpu, { positions: emptyPositions(GameKind.Y, 5, 1), request: { playouts: 2000 }, runs: 2 });
     const last = m.runs.at(-1);
-    expect(last?.playouts).toBe(2000);
-    expect((last?.blackWins ?? 0) / 2000).toBeGreaterThan(0.4);
-    expect(m.lastResults[0]?.blackWins).toBe(last?.blackWins);
+    expect(m.batch).toBe(2000);
+    expect(last?.playouts).toBe(2000 * (last?.calls ?? 0));
+    expect(last?.wallMs).toBeGreaterThanOrEqual(100);
+    expect((last?.blackWins ?? 0) / (last?.playouts ?? 1)).toBeGreaterThan(0.4);
+    expect(m.lastResults[0]?.playouts).toBe(2000);
   });
 
   it('takes the median of an even count as the mean of the middle two', () => {
