@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { type Geometry, describeGeometry, geometryOf } from '../game/geometry.js';
+import { GameKind, type Geometry, describeGeometry, geometryOf } from '../game/geometry.js';
 import { progressLine } from '../jobs/progress-line.js';
 import { costStepText } from '../jobs/progress-text.js';
 import { median } from '../jobs/throughput.js';
@@ -25,7 +25,7 @@ import { CliError, EXIT_FAILURE, asUsage, usageError } from './cli-error.js';
 import { queueCliError, queueTarget, resumeId } from './queue-cli.js';
 import { checkEngineOptions } from './htp-command.js';
 import { type CliIo, writeText } from './io.js';
-import { GAMES, type MatchOptions, SEED, TIMEOUT, gameFile, parseOpenings, sprtReport } from './match-options.js';
+import { GAMES, type MatchOptions, QUEUE_WINDOW, SEED, TIMEOUT, gameFile, parseOpenings, sprtReport } from './match-options.js';
 import { parseGame, parseGeometry } from './options.js';
 import { checkWritableFolder } from './output-file.js';
 
@@ -35,7 +35,6 @@ const PATIENCE_MS = 120_000;
 /** The exit status after Ctrl-C, as shells give it. */
 const EXIT_INTERRUPTED = 130;
 
-const QUEUE_WINDOW = { option: '--parallel', min: 1, max: 1_000_000 } as const;
 
 /** Refuses options that a resumed run takes from its record: the run goes on as it began. */
 export function refuseWithResume(command: Command, names: readonly string[]): void {
@@ -160,29 +159,11 @@ export async function matchOnQueue(options: MatchOptions & { readonly queue: str
     record = await loadRecord(target, run, 'match');
     if (options.out !== undefined) record = { ...record, out: resolve(options.out) };
   } else {
-    const game = parseGame(options.game);
-    const g = parseGeometry(game, options.size);
-    const swap = options.swap && game === 'hex';
-    const games = parseBounded(GAMES, options.games);
-    const A = engineRef('A', options.a, options.keyA, options.engineA, !swap);
-    const B = engineRef('B', options.b, options.keyB, options.engineB, !swap);
+    const basis = newRunBasis(options);
+    const A = engineRef('A', options.a, options.keyA, options.engineA, !basis.swap);
+    const B = engineRef('B', options.b, options.keyB, options.engineB, !basis.swap);
     run = newRunId();
-    record = {
-      kind: 'match',
-      created: new Date().toISOString(),
-      games,
-      game,
-      size: g.size,
-      swap,
-      seed: parseBounded(SEED, options.seed),
-      timeoutMs: parseBounded(TIMEOUT, options.timeout) * 1000,
-      openings: openingNames(game, g.size, parseOpenings(options.openings, game, g.size)),
-      engines: { A: A.ref, B: B.ref },
-      labels: { A: A.label, B: B.label },
-      sprt,
-      window: options.parallel === undefined ? games : parseBounded(QUEUE_WINDOW, options.parallel),
-      out: options.out === undefined ? null : resolve(options.out),
-    };
+    record = { kind: 'match', ...basis, engines: { A: A.ref, B: B.ref }, labels: { A: A.label, B: B.label }, sprt };
   }
   if (record.out !== null) await checkWritableFolder('--out', record.out);
   const start = Date.now();
@@ -191,6 +172,38 @@ export async function matchOnQueue(options: MatchOptions & { readonly queue: str
   const g = geometryOf(record.game, record.size);
   const stopped = result.stopped ? ` (stopped by the SPRT after ${result.games.length})` : '';
   await writeText(io.stdout, `${describeGeometry(g)}: ${record.games} games${stopped}, swap ${record.swap ? 'on' : 'off'}, run ${run} (${seconds} s)\n${result.lines.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+/** The options a queued match and queued self-play share. */
+export interface GameRunOptions {
+  readonly game: string;
+  readonly size: string;
+  readonly swap: boolean;
+  readonly games: string;
+  readonly seed: string;
+  readonly timeout: string;
+  readonly openings: string;
+  readonly parallel?: string;
+  readonly out?: string;
+}
+
+/** What a new queued run's record holds besides its kind, engines and SPRT: the games, their board, seeds and openings. */
+export function newRunBasis(options: GameRunOptions): Omit<MatchRecord, 'kind' | 'engines' | 'labels' | 'sprt'> {
+  const game = parseGame(options.game);
+  const g = parseGeometry(game, options.size);
+  const games = parseBounded(GAMES, options.games);
+  return {
+    created: new Date().toISOString(),
+    games,
+    game,
+    size: g.size,
+    swap: options.swap && game === GameKind.Hex,
+    seed: parseBounded(SEED, options.seed),
+    timeoutMs: parseBounded(TIMEOUT, options.timeout) * 1000,
+    openings: openingNames(game, g.size, parseOpenings(options.openings, game, g.size)),
+    window: options.parallel === undefined ? games : parseBounded(QUEUE_WINDOW, options.parallel),
+    out: options.out === undefined ? null : resolve(options.out),
+  };
 }
 
 /** The record of run `run` from Redis, checked to be of `kind`. */

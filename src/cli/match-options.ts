@@ -13,6 +13,10 @@ import { parseList } from './options.js';
 export const GAMES: Bound = { option: '--games', min: 1, max: 1_000_000 };
 export const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 export const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
+/** Games a queued run keeps waiting or under way at once (--parallel with --queue). */
+export const QUEUE_WINDOW: Bound = { option: '--parallel', min: 1, max: 1_000_000 };
+
+
 
 export interface MatchOptions {
   readonly a: string;

@@ -23,7 +23,6 @@ import { parseGame, parseGeometry } from './options.js';
 import { checkWritableFolder } from './output-file.js';
 
 const PARALLEL: Bound = { option: '--parallel', min: 1, max: 256 };
-const QUEUE_WINDOW: Bound = { option: '--parallel', min: 1, max: 1_000_000 };
 
 interface SelfplayOptions {
   readonly playouts?: string;
@@ -128,9 +127,8 @@ export function registerSelfplayCommand(program: Command, io: CliIo): void {
 
 async function selfplayOnQueue(options: SelfplayOptions & { readonly queue: string }, command: Command, io: CliIo): Promise<void> {
   const { queueTarget, resumeId } = await import('./queue-cli.js');
-  const { loadRecord, refuseWithResume, runRecord } = await import('./match-on-queue.js');
+  const { loadRecord, newRunBasis, refuseWithResume, runRecord } = await import('./match-on-queue.js');
   const { newRunId } = await import('../queue/run-store.js');
-  const { openingNames } = await import('../queue/queued-match.js');
   const target = queueTarget(options.queue);
   let run: string;
   let record: import('../queue/queued-match.js').MatchRecord;
@@ -142,28 +140,11 @@ async function selfplayOnQueue(options: SelfplayOptions & { readonly queue: stri
   } else {
     if (options.out === undefined) throw usageError('--out: give the folder the games go into');
     const settings = budgetSettings(options);
-    const game = parseGame(options.game);
-    const g = parseGeometry(game, options.size);
-    const swap = options.swap && game === GameKind.Hex;
-    const games = parseBounded(GAMES, options.games);
-    const label = ourEngine(settings, { threads: 1, noSwap: !swap }).label;
+    const basis = newRunBasis(options);
+    const label = ourEngine(settings, { threads: 1, noSwap: !basis.swap }).label;
+    const engine = { settings: Object.fromEntries(settings) };
     run = newRunId();
-    record = {
-      kind: 'selfplay',
-      created: new Date().toISOString(),
-      games,
-      game,
-      size: g.size,
-      swap,
-      seed: parseBounded(SEED, options.seed),
-      timeoutMs: parseBounded(TIMEOUT, options.timeout) * 1000,
-      openings: openingNames(game, g.size, parseOpenings(options.openings, game, g.size)),
-      engines: { A: { settings: Object.fromEntries(settings) }, B: { settings: Object.fromEntries(settings) } },
-      labels: { A: label, B: label },
-      sprt: null,
-      window: options.parallel === undefined ? games : parseBounded(QUEUE_WINDOW, options.parallel),
-      out: resolve(options.out),
-    };
+    record = { kind: 'selfplay', ...basis, engines: { A: engine, B: engine }, labels: { A: label, B: label }, sprt: null };
   }
   if (record.out === null) throw usageError('--out: give the folder the games go into');
   await checkWritableFolder('--out', record.out);

@@ -58,7 +58,7 @@ function alwaysOneArc(states: readonly number[], colour: number): boolean {
 }
 
 /** Per ring code (slot i's state in bits 2i, 2i + 1): the colour to fill a dead cell with, or EMPTY when it is not dead. */
-const DEAD_FILL: Uint8Array = (() => {
+export const DEAD_FILL: Uint8Array = (() => {
   const table = new Uint8Array(1 << 12);
   for (let code = 0; code < table.length; code++) {
     const states = Array.from({ length: 6 }, (_, i) => (code >> (2 * i)) & 3);
@@ -72,7 +72,7 @@ const DEAD_FILL: Uint8Array = (() => {
 })();
 
 /** Per cell and ring slot: the neighbour's index, or −1 − the state of an off-board slot (its edge's owner, or NOTHING). */
-const ringSlots = perGeometry((g): Int32Array => {
+export const ringSlots = perGeometry((g): Int32Array => {
   const n = g.size as number;
   const slots = new Int32Array(g.cellCount * 6);
   for (let c = 0; c < g.cellCount; c++) {
