@@ -18,6 +18,7 @@ import { registerHtpCommand } from './htp-command.js';
 import { registerMatchCommand } from './match-command.js';
 import { registerMethodsCommand } from './methods-command.js';
 import { registerShowCommand } from './show-command.js';
+import { registerTrainPriorCommand } from './train-prior-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
 
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo): Command {
   registerHtpCommand(program, io);
   registerExamCommand(program, io);
   registerMatchCommand(program, io);
+  registerTrainPriorCommand(program, io);
   return program;
 }
 

@@ -1,0 +1,143 @@
+/**
+ * `hexbatch train-prior`: fits the move prior's gammas (src/search/prior/)
+ * to the moves of Hex games in SGF files, and writes the table as JSON;
+ * with --test, it also measures how well the table predicts the moves of
+ * other games, beside the trivial baselines.
+ */
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { GameKind } from '../game/geometry.js';
+import { type SgfPosition, parseSgf } from '../game/sgf-read.js';
+import { progressLine } from '../jobs/progress-line.js';
+import { forEachPosition } from '../search/prior/game-positions.js';
+import { adjacentScorer, nearScorer, predictionRates, priorScorer, uniformScorer } from '../search/prior/evaluate.js';
+import { formatPriorTable, priorTable } from '../search/prior/table.js';
+import { type TrainOptions, trainPrior } from '../search/prior/train.js';
+import { type Bound, boundedHelp, parseBounded } from './bounds.js';
+import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
+import { type CliIo, writeText } from './io.js';
+import { type NumberBound, boundedNumberHelp, parseBoundedNumber, parseList } from './options.js';
+import { checkWritableFile } from './output-file.js';
+
+const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
+const FROM_MOVE: Bound = { option: '--from-move', min: 1, max: 1000 };
+const POSITIONS: Bound = { option: '--positions', min: 1, max: 100_000_000 };
+const ITERATIONS: Bound = { option: '--iterations', min: 1, max: 10_000 };
+const MIN_COUNT: Bound = { option: '--min-count', min: 1, max: 1_000_000_000 };
+const SIZE: Bound = { option: '--size', min: 1, max: 31 };
+const PRIOR_GAMES: NumberBound = { option: '--prior-games', above: 0, max: 1_000_000 };
+
+interface TrainPriorOptions {
+  readonly games: string[];
+  readonly out: string;
+  readonly test?: string[];
+  readonly size?: string;
+  readonly seed: string;
+  readonly fromMove: string;
+  readonly positions?: string;
+  readonly iterations: string;
+  readonly minCount: string;
+  readonly priorGames: string;
+}
+
+/** The .sgf files under `path` (itself, when a file), sorted by name so that every run reads them in one order. */
+async function sgfFiles(option: string, path: string): Promise<string[]> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    throw usageError(`${option} ${path}: no such file or folder`);
+  }
+  if (info.isFile()) return [path];
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.sgf')).map((e) => join(e.parentPath, e.name));
+  if (files.length === 0) throw usageError(`${option} ${path}: no .sgf files in it`);
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The games of the files and folders named, of the sizes asked for (all when none are). */
+async function readGames(option: string, paths: readonly string[], sizes: ReadonlySet<number> | null): Promise<SgfPosition[]> {
+  const files = [...new Set((await Promise.all(paths.map((p) => sgfFiles(option, p)))).flat())];
+  const games: SgfPosition[] = [];
+  for (const file of files) {
+    let game: SgfPosition;
+    try {
+      game = parseSgf(await readFile(file, 'utf8'));
+      if (game.geometry.game !== GameKind.Hex) throw new Error('not a Hex game');
+      // Walked once here, so that a bad move is reported with its file.
+      forEachPosition(game, 1, () => {});
+    } catch (error) {
+      throw usageError(`${relative('.', resolve(file))}: ${messageOf(error)}`);
+    }
+    if (sizes === null || sizes.has(game.geometry.size)) games.push(game);
+  }
+  if (games.length === 0) throw usageError(`${option}: no games of size ${[...(sizes ?? [])].join(' or ')}`);
+  return games;
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+export function registerTrainPriorCommand(program: Command, io: CliIo): void {
+  program
+    .command('train-prior')
+    .description('fit the move prior (pattern gammas, by minorization-maximization) to the moves of Hex games in SGF files')
+    .requiredOption('--games <paths...>', 'SGF files, or folders searched for .sgf files')
+    .requiredOption('--out <file>', 'write the table (JSON) here')
+    .option('--test <paths...>', 'held-out SGF files or folders: report how often the table predicts their moves, beside baselines')
+    .option('--size <n,n,…>', 'learn only from games of these board sizes (default all)')
+    .option('--seed <n>', boundedHelp(SEED, 'seed of the random draw of positions (--positions)'), '1')
+    .option('--from-move <n>', boundedHelp(FROM_MOVE, 'the first move of each game to learn from (2 leaves out a forced or swap-rule opening)'), '2')
+    .option('--positions <n>', boundedHelp(POSITIONS, 'learn from this many positions drawn at random (default all)'))
+    .option('--iterations <n>', boundedHelp(ITERATIONS, 'most sweeps of minorization-maximization'), '60')
+    .option('--min-count <n>', boundedHelp(MIN_COUNT, 'a pattern is a feature of its own when seen this often among the candidates'), '20')
+    .option('--prior-games <x>', boundedNumberHelp(PRIOR_GAMES, 'virtual wins and losses of every feature against gamma 1'), '1')
+    .action(async (options: TrainPriorOptions) => {
+      const sizes = options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
+      const train: TrainOptions = {
+        fromMove: parseBounded(FROM_MOVE, options.fromMove),
+        seed: parseBounded(SEED, options.seed),
+        iterations: parseBounded(ITERATIONS, options.iterations),
+        minCount: parseBounded(MIN_COUNT, options.minCount),
+        priorGames: parseBoundedNumber(PRIOR_GAMES, options.priorGames),
+        tolerance: 1e-7,
+        ...(options.positions === undefined ? {} : { positions: parseBounded(POSITIONS, options.positions) }),
+      };
+      await checkWritableFile('--out', options.out);
+      const games = await readGames('--games', options.games, sizes);
+      const test = options.test === undefined ? null : await readGames('--test', options.test, sizes);
+      const progress = progressLine(io.stderr, 'lines');
+      let shown = 0;
+      const trained = (() => {
+        try {
+          return trainPrior(games, train, (p) => {
+            // One line a second at most: the features stage reports every game.
+            const now = Date.now();
+            const last = p.stage === 'features' ? p.done === p.total : p.iteration === p.iterations;
+            if (now - shown < 1000 && !last) return;
+            shown = now;
+            progress.show(p.stage === 'features' ? `features: ${p.done} of ${p.total} games` : `fit: sweep ${p.iteration} of at most ${p.iterations}, mean log-likelihood ${p.meanLogLikelihood.toFixed(5)}`);
+          });
+        } catch (error) {
+          throw usageError(messageOf(error));
+        } finally {
+          progress.end();
+        }
+      })();
+      try {
+        await writeFile(options.out, formatPriorTable(trained.data));
+      } catch (error) {
+        throw new CliError(`error: --out ${options.out} cannot be written: ${messageOf(error)}`, EXIT_FAILURE);
+      }
+      const lines = [`${options.out}: ${trained.positions} positions of ${games.length} games, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`];
+      if (test !== null) {
+        const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
+        const rates = predictionRates(test, train.fromMove, [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))]);
+        lines.push(`held-out: ${rates[0]?.positions ?? 0} positions of ${test.length} games`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
+        rates.forEach((r, i) => lines.push(`| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`));
+      }
+      await writeText(io.stdout, `${lines.join('\n')}\n`);
+    });
+}
