@@ -8,6 +8,7 @@ import { version } from '../../package.json';
 import { registerBenchCpuCommand } from './bench-cpu-command.js';
 import { registerBenchGpuCommand } from './bench-gpu-command.js';
 import { registerBenchPaperCommand } from './bench-paper-command.js';
+import { registerBenchPriorCommand } from './bench-prior-command.js';
 import { registerBenchSearchCommand } from './bench-search-command.js';
 import { registerChromeBenchCommand } from './chrome-bench-command.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, messageOf } from './cli-error.js';
@@ -42,6 +43,7 @@ export function buildProgram(io: CliIo): Command {
   registerBenchGpuCommand(program, io);
   registerBenchPaperCommand(program, io);
   registerBenchSearchCommand(program, io);
+  registerBenchPriorCommand(program, io);
   registerChromeBenchCommand(program, io);
   registerHtpCommand(program, io);
   registerExamCommand(program, io);

@@ -12,6 +12,7 @@ import { type Competitions, fitGammas } from './mm.js';
 import { forEachPosition } from './game-positions.js';
 import { type KeyedGammas, PRIOR_FORMAT, PRIOR_VERSION, type PriorTableData } from './table.js';
 
+/** How train-prior learns: which moves, how many positions, how long MM runs, when a pattern is a feature of its own. */
 export interface TrainOptions {
   /** The first move of each game to learn from (1: all). */
   readonly fromMove: number;
@@ -27,6 +28,7 @@ export interface TrainOptions {
   readonly tolerance?: number;
 }
 
+/** A step of a long fit: a game's features read, or one sweep of MM done. */
 export type TrainProgress = { readonly stage: 'features'; readonly done: number; readonly total: number } | { readonly stage: 'fit'; readonly iteration: number; readonly iterations: number; readonly meanLogLikelihood: number };
 
 /** The candidates of the positions learnt from, as features.ts's rows. */
@@ -140,6 +142,7 @@ function keyed(keys: readonly number[], gammas: Float64Array, otherAt: number, f
   return { other: rounded(gammas[otherAt] as number), keys: [...keys], gammas: keys.map((_, i) => rounded(gammas[firstKeyAt + i] as number)) };
 }
 
+/** A fitted table, with what it was fitted on and how well it fits. */
 export interface TrainedPrior {
   readonly data: PriorTableData;
   readonly positions: number;
