@@ -25,9 +25,12 @@ export interface PriorBenchReport {
   readonly positions: number;
   /** Empty cells per position, on average: the candidates each call scores. */
   readonly meanCandidates: number;
-  /** Per timed run: nanoseconds per call. */
+  /** Per timed run: nanoseconds per call, by the wall clock. */
   readonly runNs: readonly number[];
   readonly medianNs: number;
+  /** The same by this process's CPU time (user and system), which other programs on a busy machine disturb less. */
+  readonly runCpuNs: readonly number[];
+  readonly medianCpuNs: number;
 }
 
 interface Snapshot {
@@ -50,13 +53,18 @@ export function runPriorBench(plan: PriorBenchPlan): PriorBenchReport {
   const out = new Float32Array(Math.max(...positions.map((p) => p.g.cellCount)));
   let sink = 0;
   const runNs: number[] = [];
+  const runCpuNs: number[] = [];
   for (let run = 0; run < plan.warmupRuns + plan.runs; run++) {
+    const cpu = process.cpuUsage();
     const start = process.hrtime.bigint();
     for (const p of positions) sink += priorGammas(plan.table, p.g, p.cells, p.mover, p.last, out);
     const ns = Number(process.hrtime.bigint() - start) / positions.length;
-    if (run >= plan.warmupRuns) runNs.push(ns);
+    const used = process.cpuUsage(cpu);
+    if (run < plan.warmupRuns) continue;
+    runNs.push(ns);
+    runCpuNs.push(((used.user + used.system) * 1000) / positions.length);
   }
   // The sums are used, so that no engine can drop the calls.
   if (!Number.isFinite(sink)) throw new Error('the prior gave a sum that is not finite');
-  return { positions: positions.length, meanCandidates: candidates / positions.length, runNs, medianNs: median(runNs) };
+  return { positions: positions.length, meanCandidates: candidates / positions.length, runNs, medianNs: median(runNs), runCpuNs, medianCpuNs: median(runCpuNs) };
 }

@@ -28,7 +28,7 @@ export function registerBenchPriorCommand(program: Command, io: CliIo): void {
     .requiredOption('--games <paths...>', 'SGF files, or folders searched for .sgf files')
     .option('--table <file>', 'a table written by train-prior (default the one that ships)')
     .option('--size <n,n,…>', 'only games of these board sizes (default all)')
-    .option('--runs <n>', boundedHelp(RUNS, 'timed runs over all the positions, after two warm-up runs'), '7')
+    .option('--runs <n>', boundedHelp(RUNS, 'timed runs over all the positions, after five warm-up runs'), '15')
     .action(async (options: BenchPriorOptions) => {
       const sizes = options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
       const runs = parseBounded(RUNS, options.runs);
@@ -41,13 +41,13 @@ export function registerBenchPriorCommand(program: Command, io: CliIo): void {
         }
       }
       const games = await readGames('--games', options.games, sizes);
-      const report = runPriorBench({ table, games, fromMove: 1, runs, warmupRuns: 2 });
+      const report = runPriorBench({ table, games, fromMove: 1, runs, warmupRuns: 5 });
       const us = (ns: number) => (ns / 1000).toFixed(2);
       const machine = machineInfo();
       await writeText(
         io.stdout,
         `${report.positions} positions of ${games.length} games, ${report.meanCandidates.toFixed(1)} empty cells on average\n` +
-          `prior per call: median ${us(report.medianNs)} µs over ${runs} runs (runs: ${report.runNs.map(us).join(', ')} µs)\n` +
+          `prior per call, median over ${runs} runs: ${us(report.medianNs)} µs by the wall clock (fastest run ${us(Math.min(...report.runNs))}), ${us(report.medianCpuNs)} µs of CPU time (fastest ${us(Math.min(...report.runCpuNs))})\n` +
           `machine: ${machine.cpu}, node ${process.version}\n`,
       );
     });

@@ -9,15 +9,24 @@
  * - relation: the last move's place, up to a half turn: neighbour, bridge, two in a line, far, none;
  * - save: it is the other carrier cell of one of the mover's bridges (or edge bridges) that the last move intruded;
  * - carrier: it lies in the carrier of an intact bridge or edge bridge, the opponent's or the mover's own;
+ *
+ * A bridge's carrier cells are two neighbours y = N_k and x of the bridge's
+ * stones N_k−1 and N_k+1 (x's ring, frame.ts); an edge bridge is the same
+ * with an edge (an off-board cell beyond it) for one stone. So save and
+ * carrier are functions of x's 6-cell ring and the last move's step, read
+ * from tables made once here.
  * - template: one of its ziggurats (edge template IIIa) to the mover's edge is empty;
  * - distance: rows from the mover's nearer edge and columns from the opponent's, each capped at 4.
  */
-import { type Player, opponent } from '../../game/color.js';
+import type { Player } from '../../game/color.js';
 import type { CellIndex, Geometry } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from '../connect.js';
 import { type LinkTable, linkTable } from '../virtual-connection.js';
-import { AROUND, PATTERN_CELLS, RING_CELLS, RING_CODES, type Frame, type Orientation, frameOf, orientationOf, patternCode, rotatePattern, rotateRing, turnedStep } from './frame.js';
+import {
+  AROUND, EMPTY, OPPONENT, OPPONENT_EDGE, OWN, OWN_EDGE, PATTERN_CELLS, RING_CELLS, RING_CODES, type Frame, type Orientation,
+  fillDigits, frameOf, orientationOf, patternCode, ringDigit, rotatePattern, rotateRing, turnedStep,
+} from './frame.js';
 
 /** relation: the last move's step class (0 … 8: three neighbour classes, three bridge classes, three straight two-step classes), far, or none. */
 export const RELATION_FAR = 9;
@@ -54,12 +63,60 @@ export function rotateLocal(key: number): number {
   return localKey(turnedStep(Math.floor(key / RING_CODES)), rotateRing(key % RING_CODES));
 }
 
-/** What a position marks on its cells before its candidates are scored: one set per geometry, cleared by clearMarks. */
+/** The frame's ring step before and after step k (0 … 5). */
+const before = (k: number) => (k + RING_CELLS - 1) % RING_CELLS;
+const after = (k: number) => (k + 1) % RING_CELLS;
+
+/** Whether ring digits p and q are the two ends of a bridge of `stone` (whose goal edges off the board are `edge`): two stones, or a stone and the edge. */
+function bridgeEnds(p: number, q: number, stone: number, edge: number): 'bridge' | 'edge' | null {
+  if (p === stone && q === stone) return 'bridge';
+  if ((p === stone && q === edge) || (p === edge && q === stone)) return 'edge';
+  return null;
+}
+
+/** The carrier value of an empty cell with 6-cell ring code `code`. */
+function carrierOfRing(code: number): number {
+  let value = CARRIER_NONE;
+  for (let k = 0; k < RING_CELLS; k++) {
+    if (ringDigit(code, k) !== EMPTY) continue;
+    const p = ringDigit(code, before(k));
+    const q = ringDigit(code, after(k));
+    const theirs = bridgeEnds(p, q, OPPONENT, OPPONENT_EDGE);
+    const mine = bridgeEnds(p, q, OWN, OWN_EDGE);
+    const v = theirs === 'bridge' ? CARRIER_OPPONENT_BRIDGE : theirs === 'edge' ? CARRIER_OPPONENT_EDGE : mine === 'bridge' ? CARRIER_OWN_BRIDGE : mine === 'edge' ? CARRIER_OWN_EDGE : CARRIER_NONE;
+    if (v !== CARRIER_NONE && (value === CARRIER_NONE || v < value)) value = v;
+  }
+  return value;
+}
+
+
+/** The save value of an empty cell with ring code `code` whose neighbour at ring step `step` is the opponent's last move. */
+function saveOf(step: number, code: number): number {
+  const ends = bridgeEnds(ringDigit(code, before(step)), ringDigit(code, after(step)), OWN, OWN_EDGE);
+  return ends === 'bridge' ? SAVE_BRIDGE : ends === 'edge' ? SAVE_EDGE : SAVE_NONE;
+}
+
+/** The save and carrier values as tables, made on first use (not when the module loads: most commands never ask). */
+export interface RingTables {
+  /** The carrier value of an empty cell, by its 6-cell ring code. */
+  readonly carrierOfRing: Uint8Array;
+  /** The save value by last-move step (0 … 5, a neighbour) × RING_CODES + ring code; other steps save nothing. */
+  readonly saveOfLocal: Uint8Array;
+}
+
+let ringTables: RingTables | null = null;
+
+function ringTablesOf(): RingTables {
+  ringTables ??= {
+    carrierOfRing: Uint8Array.from({ length: RING_CODES }, (_, code) => carrierOfRing(code)),
+    saveOfLocal: Uint8Array.from({ length: RING_CELLS * RING_CODES }, (_, i) => saveOf(Math.floor(i / RING_CODES), i % RING_CODES)),
+  };
+  return ringTables;
+}
+
+/** Per cell, the step from it to the last move (0 … AROUND − 1), −1 when farther: one set per geometry, cleared by clearMarks. */
 export interface Marks {
-  /** The step from each cell to the last move (0 … AROUND − 1), −1 when farther. */
   readonly step: Int8Array;
-  readonly save: Uint8Array;
-  readonly carrier: Uint8Array;
   /** The cells marked, so that clearing costs what marking did. */
   readonly touched: Int32Array;
   touchedCount: number;
@@ -69,127 +126,44 @@ interface Scratch {
   readonly frame: Frame;
   readonly links: LinkTable;
   readonly marks: Marks;
+  /** fillDigits' digits. */
+  readonly digits: Int32Array;
+  readonly tables: RingTables;
 }
 
 const scratchOf = perGeometry((g: Geometry): Scratch => ({
   frame: frameOf(g),
   links: linkTable(g),
-  marks: { step: new Int8Array(g.cellCount).fill(-1), save: new Uint8Array(g.cellCount), carrier: new Uint8Array(g.cellCount), touched: new Int32Array(g.cellCount * 4), touchedCount: 0 },
+  marks: { step: new Int8Array(g.cellCount).fill(-1), touched: new Int32Array(AROUND), touchedCount: 0 },
+  digits: new Int32Array(g.cellCount + 1),
+  tables: ringTablesOf(),
 }));
 
-/** The frame and link table of a Hex geometry, made once. */
+/** The frame, link table and scratch of a Hex geometry, made once. */
 export function priorScratch(g: Geometry): Scratch {
   return scratchOf(g);
 }
 
-function touch(marks: Marks, cell: number): void {
-  marks.touched[marks.touchedCount++] = cell;
-}
-
-function markCarrier(marks: Marks, cell: number, value: number): void {
-  const now = marks.carrier[cell] as number;
-  if (now === CARRIER_NONE) touch(marks, cell);
-  if (now === CARRIER_NONE || value < now) marks.carrier[cell] = value;
-}
-
-function markSave(marks: Marks, cell: number, value: number): void {
-  const now = marks.save[cell] as number;
-  if (now === SAVE_NONE) {
-    touch(marks, cell);
-    marks.save[cell] = value;
-  }
-}
-
-/** Marks every carrier cell of the intact bridges and edge bridges (both carrier cells empty) of both players. */
-function markCarriers(g: Geometry, links: LinkTable, cells: Readonly<Uint8Array>, mover: Player, marks: Marks): void {
-  const { bridgeStart, bridges, edgeLinkStart, edgeLinks, carriers } = links;
-  const ownGoal = goalEdges(g, mover);
-  const otherGoal = goalEdges(g, opponent(mover));
-  for (let a = 0; a < g.cellCount; a++) {
-    const p = cells[a] as number;
-    if (p === 0) continue;
-    const own = p === mover;
-    for (let i = bridgeStart[a] as number; i < (bridgeStart[a + 1] as number); i += 3) {
-      const b = bridges[i] as number;
-      if (b < a || cells[b] !== p) continue;
-      const x = bridges[i + 1] as number;
-      const y = bridges[i + 2] as number;
-      if (cells[x] !== 0 || cells[y] !== 0) continue;
-      const value = own ? CARRIER_OWN_BRIDGE : CARRIER_OPPONENT_BRIDGE;
-      markCarrier(marks, x, value);
-      markCarrier(marks, y, value);
-    }
-    const goal = own ? ownGoal : otherGoal;
-    for (let i = edgeLinkStart[a] as number; i < (edgeLinkStart[a + 1] as number); i += 3) {
-      const from = edgeLinks[i + 1] as number;
-      // Edge bridges come first and have two carrier cells; the ziggurats after them are not marked.
-      if ((edgeLinks[i + 2] as number) - from !== 2) break;
-      if (((edgeLinks[i] as number) & goal) === 0) continue;
-      const x = carriers[from] as number;
-      const y = carriers[from + 1] as number;
-      if (cells[x] !== 0 || cells[y] !== 0) continue;
-      const value = own ? CARRIER_OWN_EDGE : CARRIER_OPPONENT_EDGE;
-      markCarrier(marks, x, value);
-      markCarrier(marks, y, value);
-    }
-  }
-}
-
-/** Marks the other carrier cell of each of the mover's bridges and edge bridges that the opponent's stone on `last` intrudes. */
-function markSaves(g: Geometry, links: LinkTable, cells: Readonly<Uint8Array>, mover: Player, last: CellIndex, marks: Marks): void {
-  const { bridgeStart, bridges, edgeLinkStart, edgeLinks, carriers } = links;
-  const goal = goalEdges(g, mover);
-  for (let k = g.neighborStart[last] as number; k < (g.neighborStart[last + 1] as number); k++) {
-    const a = g.neighbors[k] as number;
-    if (cells[a] !== mover) continue;
-    for (let i = bridgeStart[a] as number; i < (bridgeStart[a + 1] as number); i += 3) {
-      if (cells[bridges[i] as number] !== mover) continue;
-      const x = bridges[i + 1] as number;
-      const y = bridges[i + 2] as number;
-      if (x === last && cells[y] === 0) markSave(marks, y, SAVE_BRIDGE);
-      else if (y === last && cells[x] === 0) markSave(marks, x, SAVE_BRIDGE);
-    }
-    for (let i = edgeLinkStart[a] as number; i < (edgeLinkStart[a + 1] as number); i += 3) {
-      const from = edgeLinks[i + 1] as number;
-      if ((edgeLinks[i + 2] as number) - from !== 2) break;
-      if (((edgeLinks[i] as number) & goal) === 0) continue;
-      const x = carriers[from] as number;
-      const y = carriers[from + 1] as number;
-      if (x === last && cells[y] === 0) markSave(marks, y, SAVE_EDGE);
-      else if (y === last && cells[x] === 0) markSave(marks, x, SAVE_EDGE);
-    }
-  }
-}
-
 /**
- * Marks what the candidates' position-wide features need: the step to the
- * last move (a cell, or −1 for none), the saves, the carriers. The marks
+ * Marks each cell's step to the last move (a cell; −1 for none). The marks
  * are the geometry's one set: clear them (clearMarks) before the next call.
  */
-export function markPosition(g: Geometry, cells: Readonly<Uint8Array>, mover: Player, last: CellIndex): Marks {
-  const { frame, links, marks } = scratchOf(g);
-  if (last >= 0) {
-    // The cell at step k from the last move sees the last move at the opposite step.
-    const around = frame.around[orientationOf(mover)];
-    for (let k = 0; k < AROUND; k++) {
-      const cell = around[last * AROUND + turnedStep(k)] as number;
-      if (cell < 0) continue;
-      marks.step[cell] = k;
-      touch(marks, cell);
-    }
-    markSaves(g, links, cells, mover, last, marks);
+export function markPosition(g: Geometry, mover: Player, last: CellIndex): Marks {
+  const { frame, marks } = scratchOf(g);
+  if (last < 0) return marks;
+  // The cell at step k from the last move sees the last move at the opposite step.
+  const around = frame.around[orientationOf(mover)];
+  for (let k = 0; k < AROUND; k++) {
+    const cell = around[last * AROUND + turnedStep(k)] as number;
+    if (cell >= g.cellCount) continue;
+    marks.step[cell] = k;
+    marks.touched[marks.touchedCount++] = cell;
   }
-  markCarriers(g, links, cells, mover, marks);
   return marks;
 }
 
 export function clearMarks(marks: Marks): void {
-  for (let i = 0; i < marks.touchedCount; i++) {
-    const cell = marks.touched[i] as number;
-    marks.step[cell] = -1;
-    marks.save[cell] = 0;
-    marks.carrier[cell] = 0;
-  }
+  for (let i = 0; i < marks.touchedCount; i++) marks.step[marks.touched[i] as number] = -1;
   marks.touchedCount = 0;
 }
 
@@ -228,14 +202,15 @@ function canonical(key: number, rotate: (key: number) => number): number {
  * opponent's last move, −1 for none.
  */
 export function candidateRows(g: Geometry, cells: Readonly<Uint8Array>, mover: Player, last: CellIndex, out: Int32Array, at: number): number {
-  const { frame, links } = scratchOf(g);
+  const { frame, links, digits, tables } = scratchOf(g);
   const o: Orientation = orientationOf(mover);
   const goal = goalEdges(g, mover);
-  const marks = markPosition(g, cells, mover, last);
+  const marks = markPosition(g, mover, last);
+  fillDigits(o, cells, digits);
   let rows = 0;
   for (let cell = 0; cell < g.cellCount; cell++) {
     if (cells[cell] !== 0) continue;
-    const code = patternCode(frame, o, cells, cell);
+    const code = patternCode(frame, o, digits, cell);
     const code6 = code % RING_CODES;
     const step = marks.step[cell] as number;
     const base = at + rows * ROW;
@@ -244,8 +219,8 @@ export function candidateRows(g: Geometry, cells: Readonly<Uint8Array>, mover: P
     out[base + 2] = canonical(code6, rotateRing);
     out[base + 3] = step >= 0 && step < PATTERN_CELLS ? canonical(localKey(step, code6), rotateLocal) : LOCAL_FAR;
     out[base + 4] = last < 0 ? RELATION_NONE : step < 0 ? RELATION_FAR : relationClass(step);
-    out[base + 5] = marks.save[cell] as number;
-    out[base + 6] = marks.carrier[cell] as number;
+    out[base + 5] = step >= 0 && step < RING_CELLS ? (tables.saveOfLocal[step * RING_CODES + code6] as number) : SAVE_NONE;
+    out[base + 6] = tables.carrierOfRing[code6] as number;
     out[base + 7] = templateValue(links, cells, goal, cell);
     out[base + 8] = frame.distance[o][cell] as number;
     rows++;

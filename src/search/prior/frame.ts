@@ -72,7 +72,7 @@ export function orientationOf(mover: Player): Orientation {
 }
 
 export interface Frame {
-  /** Per orientation: cell c's AROUND cells are around[c·AROUND …], each a cell index or −1 off the board. */
+  /** Per orientation: cell c's AROUND cells are around[c·AROUND …], each a cell index, or cellCount off the board. */
   readonly around: readonly [Int32Array, Int32Array];
   /** Per orientation: the pattern code that the off-board cells of c's 12-cell pattern give (OWN_EDGE or OPPONENT_EDGE digits). */
   readonly offBoard: readonly [Int32Array, Int32Array];
@@ -99,7 +99,7 @@ function build(g: Geometry): Frame {
         const tr = fr + dr;
         const tc = fc + dc;
         const onBoard = tr >= 0 && tr < n && tc >= 0 && tc < n;
-        around[cell * AROUND + k] = onBoard ? (o === 0 ? g.index(tr, tc) : g.index(tc, tr)) : -1;
+        around[cell * AROUND + k] = onBoard ? (o === 0 ? g.index(tr, tc) : g.index(tc, tr)) : g.cellCount;
         // A cell beyond both a row and a column (past a corner) counts as beyond the row: the mover's edge.
         if (!onBoard && k < PATTERN_CELLS) offBoard[cell] = (offBoard[cell] as number) + (tr < 0 || tr >= n ? OWN_EDGE : OPPONENT_EDGE) * (DIGIT_WEIGHT[k] as number);
       });
@@ -116,17 +116,33 @@ function build(g: Geometry): Frame {
 export const frameOf = perGeometry(build);
 
 /** The digit each cell colour gives, for each side to move (index: orientation × 3 + colour). */
-export const DIGIT_OF_COLOR = Int32Array.from([EMPTY, OWN, OPPONENT, EMPTY, OPPONENT, OWN]);
+const DIGIT_OF_COLOR = Int32Array.from([EMPTY, OWN, OPPONENT, EMPTY, OPPONENT, OWN]);
 
-/** The 12-cell pattern code of `cell` (empty or not) in orientation `o`'s frame. */
-export function patternCode(frame: Frame, o: Orientation, cells: Readonly<Uint8Array>, cell: number): number {
-  const around = frame.around[o];
-  let code = frame.offBoard[o][cell] as number;
-  const base = cell * AROUND;
-  const digits = o * 3;
-  for (let k = 0; k < PATTERN_CELLS; k++) {
-    const x = around[base + k] as number;
-    if (x >= 0) code += (DIGIT_OF_COLOR[digits + (cells[x] as number)] as number) * (DIGIT_WEIGHT[k] as number);
-  }
-  return code;
+/**
+ * Each cell's digit for the side to move in orientation `o`, into `digits`
+ * (cellCount + 1 entries: the last, where off-board steps point, stays 0,
+ * so that a pattern's sum needs no test; its off-board digits come from
+ * Frame.offBoard).
+ */
+export function fillDigits(o: Orientation, cells: Readonly<Uint8Array>, digits: Int32Array): void {
+  const base = o * 3;
+  for (let c = 0; c < cells.length; c++) digits[c] = DIGIT_OF_COLOR[base + (cells[c] as number)] as number;
+  digits[cells.length] = 0;
+}
+
+/** The 12-cell pattern code of `cell` in orientation `o`'s frame, from the digits fillDigits wrote. */
+export function patternCode(frame: Frame, o: Orientation, digits: Int32Array, cell: number): number {
+  const a = frame.around[o];
+  const at = cell * AROUND;
+  const d = (k: number) => digits[a[at + k] as number] as number;
+  return (
+    (frame.offBoard[o][cell] as number) +
+    d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4) + 3125 * d(5) +
+    15_625 * (d(6) + 5 * d(7) + 25 * d(8) + 125 * d(9) + 625 * d(10) + 3125 * d(11))
+  );
+}
+
+/** Digit k (0 … 5) of a ring's code. */
+export function ringDigit(code: number, k: number): number {
+  return Math.floor(code / 5 ** k) % 5;
 }

@@ -8,8 +8,8 @@ import { type Player, opponent } from '../../game/color.js';
 import type { CellIndex, Cells, Geometry } from '../../game/geometry.js';
 import { type Move, type Position, SWAP } from '../../game/position.js';
 import { goalEdges } from '../connect.js';
-import { PATTERN_CELLS, RING_CODES, orientationOf, patternCode } from './frame.js';
-import { clearMarks, markPosition, priorScratch, relationClass, templateValue, RELATION_FAR, RELATION_NONE } from './features.js';
+import { PATTERN_CELLS, RING_CELLS, RING_CODES, fillDigits, orientationOf, patternCode } from './frame.js';
+import { RELATION_FAR, RELATION_NONE, SAVE_NONE, clearMarks, markPosition, priorScratch, relationClass, templateValue } from './features.js';
 import { type PriorTable, parsePriorTable, patternGamma } from './table.js';
 import shippedText from './hex-prior.json?raw';
 
@@ -19,28 +19,33 @@ import shippedText from './hex-prior.json?raw';
  * none, as at the start or after a swap), and gives their sum. Throws for Y.
  */
 export function priorGammas(table: PriorTable, g: Geometry, cells: Readonly<Cells>, mover: Player, last: CellIndex, out: Float32Array): number {
-  const { frame, links } = priorScratch(g);
+  const { frame, links, digits, tables } = priorScratch(g);
+  const { carrierOfRing, saveOfLocal } = tables;
   const o = orientationOf(mover);
   const goal = goalEdges(g, mover);
-  const marks = markPosition(g, cells, mover, last);
+  fillDigits(o, cells, digits);
+  const marks = markPosition(g, mover, last);
   const distance = frame.distance[o];
-  const relationNone = table.relation[RELATION_NONE] as number;
-  const relationFar = table.relation[RELATION_FAR] as number;
+  const { pattern12, pattern6, local, relation, save, carrier, template } = table;
+  // A cell with no last move in its frame: no local pattern, no save.
+  const apart = (relation[last < 0 ? RELATION_NONE : RELATION_FAR] as number) * table.localFar * (save[SAVE_NONE] as number);
   let sum = 0;
   for (let cell = 0; cell < g.cellCount; cell++) {
     if (cells[cell] !== 0) {
       out[cell] = 0;
       continue;
     }
-    const code = patternCode(frame, o, cells, cell);
+    const code = patternCode(frame, o, digits, cell);
     const code6 = code % RING_CODES;
+    let gamma = patternGamma(pattern12, code) * (pattern6[code6] as number) * (carrier[carrierOfRing[code6] as number] as number) * (table.distance[distance[cell] as number] as number);
     const step = marks.step[cell] as number;
-    let gamma = patternGamma(table.pattern12, code) * (table.pattern6[code6] as number) * (table.distance[distance[cell] as number] as number);
-    if (last < 0) gamma *= relationNone * table.localFar;
-    else if (step < 0) gamma *= relationFar * table.localFar;
-    else gamma *= (table.relation[relationClass(step)] as number) * (step < PATTERN_CELLS ? (table.local[step * RING_CODES + code6] as number) : table.localFar);
-    gamma *= (table.save[marks.save[cell] as number] as number) * (table.carrier[marks.carrier[cell] as number] as number);
-    gamma *= table.template[templateValue(links, cells, goal, cell)] as number;
+    if (step < 0) gamma *= apart;
+    else if (step >= PATTERN_CELLS) gamma *= (relation[relationClass(step)] as number) * table.localFar * (save[SAVE_NONE] as number);
+    else {
+      const near = step * RING_CODES + code6;
+      gamma *= (relation[relationClass(step)] as number) * (local[near] as number) * (save[step < RING_CELLS ? (saveOfLocal[near] as number) : SAVE_NONE] as number);
+    }
+    gamma *= template[templateValue(links, cells, goal, cell)] as number;
     out[cell] = gamma;
     sum += gamma;
   }
