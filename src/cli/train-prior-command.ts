@@ -96,9 +96,13 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
       const lines = [`${options.out}: ${trained.positions} positions of ${games.length} games, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`];
       if (test !== null) {
         const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
-        const rates = predictionRates(test, train.fromMove, [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))]);
-        lines.push(`held-out: ${rates[0]?.positions ?? 0} positions of ${test.length} games`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
-        rates.forEach((r, i) => lines.push(`| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`));
+        const scorers = [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))];
+        // All the moves, then the opening and middle game alone, where a search needs the prior most.
+        for (const [label, from, to] of [['all moves', train.fromMove, Infinity], [`moves ${train.fromMove}–30`, train.fromMove, 30]] as const) {
+          const rates = predictionRates(test, from, scorers, to);
+          lines.push(`held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${test.length} games`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
+          rates.forEach((r, i) => lines.push(`| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`));
+        }
       }
       await writeText(io.stdout, `${lines.join('\n')}\n`);
     });

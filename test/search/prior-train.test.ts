@@ -45,8 +45,13 @@ describe('train-prior', () => {
     expect(table.data.training.sizes).toEqual([9, 11]);
     expect(table.data.pattern12.keys.length).toBeGreaterThan(10);
     expect(run.text.length).toBeLessThan(1_000_000);
-    const rates = [...run.out.matchAll(/^\| (.+?) \| ([\d.]+)% \| ([\d.]+)% \|/gm)].map((m) => ({ name: m[1], top1: Number(m[2]), top5: Number(m[3]) }));
-    expect(rates.map((r) => r.name)).toEqual(['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior']);
+    const all = [...run.out.matchAll(/^\| (.+?) \| ([\d.]+)% \| ([\d.]+)% \|/gm)].map((m) => ({ name: m[1], top1: Number(m[2]), top5: Number(m[3]) }));
+    const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
+    // Two tables: all the moves, then moves 2–30.
+    expect(all.map((r) => r.name)).toEqual([...names, ...names]);
+    expect(run.out).toMatch(new RegExp(`held-out, all moves: ${moves - 4} positions of 4 games`));
+    expect(run.out).toMatch(/held-out, moves 2–30: 116 positions of 4 games/);
+    const rates = all.slice(0, 4);
     const [uniform, adjacent, , learned] = rates as { top1: number; top5: number }[];
     expect(learned?.top1).toBeGreaterThan(adjacent?.top1 as number);
     expect(learned?.top5).toBeGreaterThan(adjacent?.top5 as number);

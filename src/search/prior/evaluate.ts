@@ -48,14 +48,15 @@ export function priorScorer(table: PriorTable): Scorer {
   };
 }
 
-/** Rates of each scorer, in one pass over the games' positions from move `fromMove` on. */
-export function predictionRates(games: readonly SgfPosition[], fromMove: number, scorers: readonly Scorer[]): PredictionRates[] {
+/** Rates of each scorer, in one pass over the games' positions from move `fromMove` on (up to move `toMove`, when given). */
+export function predictionRates(games: readonly SgfPosition[], fromMove: number, scorers: readonly Scorer[], toMove = Infinity): PredictionRates[] {
   const sums = scorers.map(() => ({ top1: 0, top5: 0, log: 0 }));
   let positions = 0;
   for (const game of games) {
     const g = game.geometry;
     const scores = new Float32Array(g.cellCount);
     forEachPosition(game, fromMove, (p) => {
+      if (p.moveNumber > toMove) return;
       positions++;
       scorers.forEach((scorer, s) => {
         scorer(g, p, scores);
