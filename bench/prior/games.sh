@@ -10,6 +10,7 @@
 #   SEED      a chunk's seed: it picks the first moves and MoHex's seeds
 # Environment: DATA (default /work/prior-data), MOHEX (default /work/benzene-build/mohex.sh),
 # HEXBATCH (default this checkout's bin/hexbatch.js; build first).
+# A file DATA/stop makes it start no further chunk (to end a long run between chunks).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 DATA=${DATA:-/work/prior-data}
@@ -21,6 +22,7 @@ openings=${3:?openings}
 shift 3
 config="$here/mohex-teacher.htp"
 for seed in "$@"; do
+  if [ -f "$DATA/stop" ]; then echo "$DATA/stop: starting no more chunks"; exit 0; fi
   out="$DATA/$set_name/hex$size-s$seed"
   if [ -f "$out/done" ]; then echo "$out: done already"; continue; fi
   mkdir -p "$out"
