@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { progressLine } from '../jobs/progress-line.js';
 import { adjacentScorer, nearScorer, predictionRates, priorScorer, uniformScorer } from '../search/prior/evaluate.js';
+import { GROUPS, type GroupName } from '../search/prior/features.js';
 import { formatPriorTable, priorTable } from '../search/prior/table.js';
 import { type TrainOptions, trainPrior } from '../search/prior/train.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
@@ -36,6 +37,12 @@ interface TrainPriorOptions {
   readonly iterations: string;
   readonly minCount: string;
   readonly priorGames: string;
+  readonly groups?: string;
+}
+
+function parseGroup(name: string): GroupName {
+  if (!(GROUPS as readonly string[]).includes(name)) throw usageError(`--groups: "${name}" is not a feature group (${GROUPS.join(', ')})`);
+  return name as GroupName;
 }
 
 function percent(x: number): string {
@@ -55,6 +62,7 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
     .option('--positions <n>', boundedHelp(POSITIONS, 'learn from this many positions drawn at random (default all)'))
     .option('--iterations <n>', boundedHelp(ITERATIONS, 'most sweeps of minorization-maximization'), '60')
     .option('--min-count <n>', boundedHelp(MIN_COUNT, 'a pattern is a feature of its own when seen this often among the candidates'), '20')
+    .option('--groups <g,g,…>', `the feature groups to fit (default all: ${GROUPS.join(', ')}); the others' gammas stay 1`)
     .option('--prior-games <x>', boundedNumberHelp(PRIOR_GAMES, 'virtual wins and losses of every feature against gamma 1'), '1')
     .action(async (options: TrainPriorOptions) => {
       const sizes = options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
@@ -66,6 +74,7 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
         priorGames: parseBoundedNumber(PRIOR_GAMES, options.priorGames),
         tolerance: 1e-7,
         ...(options.positions === undefined ? {} : { positions: parseBounded(POSITIONS, options.positions) }),
+        ...(options.groups === undefined ? {} : { groups: new Set(parseList('--groups', options.groups, parseGroup)) }),
       };
       await checkWritableFile('--out', options.out);
       const games = await readGames('--games', options.games, sizes);

@@ -106,7 +106,7 @@ function randomTable(cases: readonly Case[]): PriorTable {
     format: 'hexbatch-move-prior',
     version: 1,
     game: 'hex',
-    training: { games: 0, positions: 0, sizes: [], seed: 0, iterations: 0, minCount: 0, fromMove: 1, priorGames: 1 },
+    training: { games: 0, positions: 0, sizes: [], seed: 0, iterations: 0, minCount: 0, fromMove: 1, priorGames: 1, groups: [] },
     pattern12: randomKeyed(1, p12),
     pattern6: randomKeyed(2, p6),
     local: { ...randomKeyed(3, local), far: 0.7 },

@@ -58,6 +58,19 @@ describe('train-prior', () => {
     expect(adjacent?.top1).toBeGreaterThan(uniform?.top1 as number);
   });
 
+  test('--groups fits only the groups named and leaves the others at gamma 1', async () => {
+    const run = await train('g.json', '--groups', 'pattern6,save');
+    expect(run.code, run.err).toBe(0);
+    const data = parsePriorTable(run.text).data;
+    expect(data.training.groups).toEqual(['pattern6', 'save']);
+    expect(data.pattern6.keys.length).toBeGreaterThan(10);
+    expect(new Set(data.pattern6.gammas).size).toBeGreaterThan(5);
+    expect(data.pattern12).toEqual({ other: 1, keys: [], gammas: [] });
+    expect(data.local).toEqual({ other: 1, keys: [], gammas: [], far: 1 });
+    for (const group of [data.relation, data.carrier, data.template, data.distance]) expect(group.every((g) => g === 1)).toBe(true);
+    expect(data.save.some((g) => g !== 1)).toBe(true);
+  });
+
   test('--size keeps only the games of the sizes named', async () => {
     const run = await train('s.json', '--size', '9');
     expect(run.code, run.err).toBe(0);
@@ -89,6 +102,7 @@ describe('train-prior refuses bad input with one line and status 2', () => {
     ['a Y game', () => ['--games', file('d.sgf', '(;FF[4]GM[11]XY[y]SZ[5];B[a1])')], /^error: .*d\.sgf: not a Hex game$/],
     ['no game of the size asked for', () => ['--games', FIXTURES, '--size', '13'], /^error: --games: no games of size 13$/],
     ['--iterations 0', () => ['--games', FIXTURES, '--iterations', '0'], /^error: --iterations must be a whole number from 1 to 10,000, not "0"$/],
+    ['--groups with a name that is no group', () => ['--games', FIXTURES, '--groups', 'pattern6,edges'], /^error: --groups: "edges" is not a feature group \(pattern12, /],
     ['--prior-games 0', () => ['--games', FIXTURES, '--prior-games', '0'], /^error: --prior-games must be a number above 0/],
     ['--out a folder', () => ['--games', FIXTURES, '--out', scratch], /is a folder; give a file name$/],
   ];

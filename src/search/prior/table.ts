@@ -6,7 +6,7 @@
  * (the smaller of the two codes); the lookups hold both turns.
  */
 import { PATTERN_CELLS, RING_CODES, rotatePattern, rotateRing } from './frame.js';
-import { CARRIER_VALUES, RELATION_VALUES, SAVE_VALUES, TEMPLATE_VALUES, rotateLocal } from './features.js';
+import { CARRIER_VALUES, GROUPS, RELATION_VALUES, SAVE_VALUES, TEMPLATE_VALUES, rotateLocal } from './features.js';
 import { DISTANCE_BUCKETS } from './frame.js';
 
 export const PRIOR_FORMAT = 'hexbatch-move-prior';
@@ -29,6 +29,8 @@ export interface TrainingInfo {
   readonly minCount: number;
   readonly fromMove: number;
   readonly priorGames: number;
+  /** The feature groups fitted (features.ts's GROUPS); the others' gammas are all 1. */
+  readonly groups: readonly string[];
 }
 
 /** The file's contents. */
@@ -174,6 +176,14 @@ function whole(value: unknown, name: string): number {
   return value;
 }
 
+function groupList(value: unknown): string[] {
+  if (!Array.isArray(value)) fail('training.groups is not a list');
+  return value.map((name, i) => {
+    if (typeof name !== 'string' || !(GROUPS as readonly string[]).includes(name)) fail(`training.groups[${i}] is not a feature group (${GROUPS.join(', ')})`);
+    return name;
+  });
+}
+
 function trainingOf(value: unknown): TrainingInfo {
   const v = record(value, 'training');
   if (!Array.isArray(v['sizes'])) fail('training.sizes is not a list');
@@ -186,6 +196,7 @@ function trainingOf(value: unknown): TrainingInfo {
     minCount: whole(v['minCount'], 'training.minCount'),
     fromMove: whole(v['fromMove'], 'training.fromMove'),
     priorGames: gammaOf(v['priorGames'], 'training.priorGames'),
+    groups: groupList(v['groups']),
   };
 }
 

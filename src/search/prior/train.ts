@@ -6,7 +6,7 @@
  */
 import { PlayoutStream } from '../../fill/counter-rng.js';
 import type { SgfPosition } from '../../game/sgf-read.js';
-import { GROUP_COUNT, LOCAL_FAR, ROW, candidateRows, CARRIER_VALUES, RELATION_VALUES, SAVE_VALUES, TEMPLATE_VALUES } from './features.js';
+import { GROUPS, GROUP_COUNT, type GroupName, LOCAL_FAR, ROW, candidateRows, CARRIER_VALUES, RELATION_VALUES, SAVE_VALUES, TEMPLATE_VALUES } from './features.js';
 import { DISTANCE_BUCKETS } from './frame.js';
 import { type Competitions, fitGammas } from './mm.js';
 import { forEachPosition } from './game-positions.js';
@@ -26,6 +26,8 @@ export interface TrainOptions {
   readonly priorGames: number;
   /** Stop early when a sweep gains less mean log-likelihood than this. */
   readonly tolerance?: number;
+  /** The groups fitted (default all); every other group's gammas are 1, as if it were not there. */
+  readonly groups?: ReadonlySet<GroupName>;
 }
 
 /** A step of a long fit: a game's features read, or one sweep of MM done. */
@@ -103,10 +105,11 @@ function frequentKeys(samples: Samples, group: number, minCount: number): number
   return [...counts].filter(([, n]) => n >= minCount).map(([key]) => key).sort((a, b) => a - b);
 }
 
-function dictionaryOf(samples: Samples, minCount: number): Dictionary {
-  const pattern12 = frequentKeys(samples, 0, minCount);
-  const pattern6 = frequentKeys(samples, 1, minCount);
-  const local = frequentKeys(samples, 2, minCount);
+function dictionaryOf(samples: Samples, minCount: number, fitted: (h: number) => boolean): Dictionary {
+  const keysOf = (h: number) => (fitted(h) ? frequentKeys(samples, h, minCount) : []);
+  const pattern12 = keysOf(0);
+  const pattern6 = keysOf(1);
+  const local = keysOf(2);
   const sizes = [1 + pattern12.length, 1 + pattern6.length, 2 + local.length, RELATION_VALUES, SAVE_VALUES, CARRIER_VALUES, TEMPLATE_VALUES, DISTANCE_BUCKETS];
   const groupStart = new Int32Array(GROUP_COUNT + 1);
   sizes.forEach((size, h) => (groupStart[h + 1] = (groupStart[h] as number) + size));
@@ -114,7 +117,7 @@ function dictionaryOf(samples: Samples, minCount: number): Dictionary {
 }
 
 /** The competitions of the samples, numbered by the dictionary. */
-function competitionsOf(samples: Samples, dictionary: Dictionary): Competitions {
+function competitionsOf(samples: Samples, dictionary: Dictionary, fitted: (h: number) => boolean): Competitions {
   const candidates = samples.rows.length / ROW;
   const features = new Int32Array(candidates * GROUP_COUNT);
   const index = [dictionary.pattern12, dictionary.pattern6, dictionary.local].map((keys) => new Map(keys.map((key, i) => [key, i])));
@@ -124,7 +127,9 @@ function competitionsOf(samples: Samples, dictionary: Dictionary): Competitions 
     for (let h = 0; h < GROUP_COUNT; h++) {
       const value = samples.rows[row + h] as number;
       let id: number;
-      if (h === 0 || h === 1) id = 1 + (index[h]?.get(value) ?? -1);
+      // A group left out gives every candidate the same value, which cancels out of every competition.
+      if (!fitted(h)) id = 0;
+      else if (h === 0 || h === 1) id = 1 + (index[h]?.get(value) ?? -1);
       else if (h === 2) id = value === LOCAL_FAR ? 0 : 2 + (index[2]?.get(value) ?? -1);
       else id = value;
       features[i * GROUP_COUNT + h] = (groupStart[h] as number) + id;
@@ -154,8 +159,9 @@ export interface TrainedPrior {
 export function trainPrior(games: readonly SgfPosition[], options: TrainOptions, onProgress?: (p: TrainProgress) => void): TrainedPrior {
   const samples = collectSamples(games, options, (done, total) => onProgress?.({ stage: 'features', done, total }));
   if (samples.played.length === 0) throw new Error('the games hold no position to learn from');
-  const dictionary = dictionaryOf(samples, options.minCount);
-  const competitions = competitionsOf(samples, dictionary);
+  const fitted = (h: number) => options.groups === undefined || options.groups.has(GROUPS[h] as GroupName);
+  const dictionary = dictionaryOf(samples, options.minCount, fitted);
+  const competitions = competitionsOf(samples, dictionary, fitted);
   let meanLogLikelihood = Number.NaN;
   const gammas = fitGammas(competitions, {
     iterations: options.iterations,
@@ -167,6 +173,8 @@ export function trainPrior(games: readonly SgfPosition[], options: TrainOptions,
     },
   });
   const at = (h: number) => dictionary.groupStart[h] as number;
+  // A group left out keeps gamma 1 everywhere.
+  for (let h = 0; h < GROUP_COUNT; h++) if (!fitted(h)) gammas.fill(1, at(h), at(h + 1));
   const list = (h: number, length: number) => Array.from(gammas.subarray(at(h), at(h) + length), rounded);
   const data: PriorTableData = {
     format: PRIOR_FORMAT,
@@ -181,6 +189,7 @@ export function trainPrior(games: readonly SgfPosition[], options: TrainOptions,
       minCount: options.minCount,
       fromMove: options.fromMove,
       priorGames: options.priorGames,
+      groups: GROUPS.filter((_, h) => fitted(h)),
     },
     pattern12: keyed(dictionary.pattern12, gammas, at(0), at(0) + 1),
     pattern6: keyed(dictionary.pattern6, gammas, at(1), at(1) + 1),
