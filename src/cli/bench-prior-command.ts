@@ -9,7 +9,7 @@ import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { parseList } from './options.js';
-import { readGames } from './sgf-games.js';
+import { gamesText, readGames } from './sgf-games.js';
 
 const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
 const SIZE: Bound = { option: '--size', min: 1, max: 31 };
@@ -46,7 +46,7 @@ export function registerBenchPriorCommand(program: Command, io: CliIo): void {
       const machine = machineInfo();
       await writeText(
         io.stdout,
-        `${report.positions} positions of ${games.length} games, ${report.meanCandidates.toFixed(1)} empty cells on average\n` +
+        `${report.positions} positions of ${gamesText(games.length)}, ${report.meanCandidates.toFixed(1)} empty cells on average\n` +
           `prior per call, median over ${runs} runs: ${us(report.medianNs)} µs by the wall clock (fastest run ${us(Math.min(...report.runNs))}), ${us(report.medianCpuNs)} µs of CPU time (fastest ${us(Math.min(...report.runCpuNs))})\n` +
           `machine: ${machine.cpu}, node ${process.version}\n`,
       );

@@ -41,3 +41,8 @@ export async function readGames(option: string, paths: readonly string[], sizes:
   return games;
 }
 
+
+/** "1 game", "4 games". */
+export function gamesText(n: number): string {
+  return `${n} ${n === 1 ? 'game' : 'games'}`;
+}

@@ -16,7 +16,7 @@ import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { type NumberBound, boundedNumberHelp, parseBoundedNumber, parseList } from './options.js';
 import { checkWritableFile } from './output-file.js';
-import { readGames } from './sgf-games.js';
+import { gamesText, readGames } from './sgf-games.js';
 
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const FROM_MOVE: Bound = { option: '--from-move', min: 1, max: 1000 };
@@ -102,14 +102,14 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
       } catch (error) {
         throw new CliError(`error: --out ${options.out} cannot be written: ${messageOf(error)}`, EXIT_FAILURE);
       }
-      const lines = [`${options.out}: ${trained.positions} positions of ${games.length} games, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`];
+      const lines = [`${options.out}: ${trained.positions} positions of ${gamesText(games.length)}, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`];
       if (test !== null) {
         const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
         const scorers = [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))];
         // All the moves, then the opening and middle game alone, where a search needs the prior most.
         for (const [label, from, to] of [['all moves', train.fromMove, Infinity], [`moves ${train.fromMove}–30`, train.fromMove, 30]] as const) {
           const rates = predictionRates(test, from, scorers, to);
-          lines.push(`held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${test.length} games`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
+          lines.push(`held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${gamesText(test.length)}`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
           rates.forEach((r, i) => lines.push(`| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`));
         }
       }

@@ -134,3 +134,23 @@ describe('the table reader', () => {
     expect(() => parsePriorTable(JSON.stringify(good()))).not.toThrow();
   });
 });
+
+describe('bench-prior', () => {
+  test('times the prior over the positions of the games, with the shipped table or one from train-prior', async () => {
+    const shipped = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--runs', '2']);
+    expect(shipped.code, shipped.err).toBe(0);
+    expect(shipped.out).toMatch(/^\d+ positions of 4 games, [\d.]+ empty cells on average\nprior per call, median over 2 runs: [\d.]+ µs by the wall clock/);
+    const trained = await train('bench.json');
+    const own = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--runs', '1', '--table', trained.file, '--size', '11']);
+    expect(own.code, own.err).toBe(0);
+    expect(own.out).toMatch(/^\d+ positions of 1 game,/);
+  });
+
+  test('names a table that is not one', async () => {
+    const path = join(scratch, 'not-a-table.json');
+    writeFileSync(path, '{"format": "x"}');
+    const result = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--table', path]);
+    expect(result.code).toBe(2);
+    expect(result.err.trimEnd()).toMatch(/^error: --table .*not-a-table\.json: not a move prior table: format is not "hexbatch-move-prior"$/);
+  });
+});
