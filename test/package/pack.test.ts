@@ -92,6 +92,26 @@ console.log(JSON.stringify(out));
     expect(out['cpu']?.black).toBeGreaterThan(2048);
   }, 120_000);
 
+  it('ships the move prior: movePrior of a Hex 11 position in plain Node, from the table in the bundle', () => {
+    const result = node(
+      `import { GameKind, Position, movePrior, parseCell } from 'hexbatch';
+const p = Position.empty(GameKind.Hex, 11, { swap: false });
+const f6 = parseCell(p.geometry, 'f6');
+p.play(f6);
+const prior = movePrior(p, f6);
+console.log(JSON.stringify({ cells: prior.length, sum: prior.reduce((a, b) => a + b, 0), onStone: prior[f6], top: Math.max(...prior) }));
+`,
+      'prior.mjs',
+    );
+    expect(result.stderr).toBe('');
+    const out = JSON.parse(result.stdout) as { cells: number; sum: number; onStone: number; top: number };
+    expect(out.cells).toBe(121);
+    expect(out.sum).toBeCloseTo(1, 4);
+    expect(out.onStone).toBe(0);
+    // Not uniform: the fitted table prefers some answers.
+    expect(out.top).toBeGreaterThan(2 / 120);
+  });
+
   it('type-checks a TypeScript user of the package against its declarations, with no types of their own to add', () => {
     writeFileSync(
       join(project, 'user.ts'),
