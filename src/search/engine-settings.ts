@@ -10,7 +10,7 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
 import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
+import { H_SEARCH_FROM, H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, MOVE_PRIOR, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
 
 export interface EngineSettings {
   readonly playouts: number | null;
@@ -41,6 +41,10 @@ export interface EngineSettings {
   readonly reducedBoard: boolean;
   /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
   readonly priorRefresh: number;
+  /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */
+  readonly movePrior: number;
+  /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
+  readonly hSearchFrom: number;
 }
 
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
@@ -169,6 +173,8 @@ const PUCT_EXPLORATION_BOUND: DecimalBound = { above: 0, max: 100 };
 const PRIOR_TEMPERATURE_BOUND: DecimalBound = { above: 0, max: 10 };
 const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const PRIOR_REFRESH_BOUND: DecimalBound = { atLeast: 0, max: 10 };
+const MOVE_PRIOR_BOUND: DecimalBound = { atLeast: 0, max: 4 };
+const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -190,6 +196,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   hSearchThreshold: H_SEARCH_THRESHOLD,
   reducedBoard: false,
   priorRefresh: PRIOR_REFRESH,
+  movePrior: MOVE_PRIOR,
+  hSearchFrom: H_SEARCH_FROM,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -212,6 +220,8 @@ export const SETTINGS: readonly SettingRecord[] = [
   record({ key: 'hSearchThreshold', name: 'h-search', flag: 'h-search-threshold', argument: '<n>', help: 'leaves below a node before the h-search tactic looks at it (the root: at once)', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
   record({ key: 'reducedBoard', name: 'reduced', flag: 'reduced-board', argument: '<on|off>', help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)", parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
   record({ key: 'priorRefresh', name: 'prior-refresh', flag: 'prior-refresh', argument: '<f>', help: "with --selection puct-amaf, how much a node's visits grow before new AMAF counts remake its priors, as a fraction (0: after every back-up)", parse: (t) => parseDecimal(PRIOR_REFRESH_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(PRIOR_REFRESH_BOUND) }),
+  record({ key: 'movePrior', name: 'move-prior', flag: 'move-prior', argument: '<power>', help: "with --selection puct-amaf, the learned move prior's weight: its pattern strengths raised to this power multiply PUCT's P (0: none; Hex)", parse: (t) => parseDecimal(MOVE_PRIOR_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(MOVE_PRIOR_BOUND) }),
+  record({ key: 'hSearchFrom', name: 'h-search-from', flag: 'h-search-from', argument: '<share>', help: 'the share of the cells that must hold stones before the h-search tactic looks at a position (0: from the first move)', parse: (t) => parseDecimal(SHARE_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(SHARE_BOUND) }),
 ];
 
 /** The record called `name` (its match key and HTP word), or undefined. */

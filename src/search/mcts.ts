@@ -272,9 +272,10 @@ export class Mcts {
         if (node.proven !== null) return leaf();
       }
       const untried = node.untried as Move[];
-      if (this.context.amaf) {
+      if (this.context.amaf && untried.length > 0) {
         // In the order the plain search would pop them, so ties go the same way.
-        node.addAmafSlots(untried.splice(0).reverse());
+        const moves = untried.splice(0).reverse();
+        node.addAmafSlots(moves, this.context.priorWeights?.weights(position, node.move, moves) ?? null);
       }
       const move = untried.pop();
       if (move !== undefined) {

@@ -29,6 +29,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'h-search': '7',
   reduced: 'on',
   'prior-refresh': '0.25',
+  'move-prior': '1',
+  'h-search-from': '0.15',
 };
 
 const silent = { write: () => true } as unknown as NodeJS.WritableStream;

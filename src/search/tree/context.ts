@@ -4,7 +4,9 @@ import { type NearCells } from '../knowledge/proximity.js';
 import { type TacticSet, tacticSet } from '../knowledge/tactics.js';
 import { keepsAmaf } from '../selection.js';
 import { randomStream } from './random.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
+import type { Position } from '../../game/position.js';
+import { H_SEARCH_FROM, H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, MOVE_PRIOR, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
+import { PriorWeights } from './prior-weights.js';
 
 /** A geometry's near cells (proximity.ts) and a mark per cell. */
 export interface NearMarks {
@@ -36,6 +38,19 @@ export interface TreeContext {
   near: NearMarks | null;
   /** SearchSettings.priorRefresh, as the factor a node's visits must pass: 1 + the fraction. */
   readonly priorRefreshFactor: number;
+  /** The learned prior's weights for new slots, or null without it (SearchSettings.movePrior). */
+  readonly priorWeights: PriorWeights | null;
+  /** SearchSettings.hSearchFrom. */
+  readonly hSearchFrom: number;
+}
+
+/** Whether `position` has enough stones for H-search (TreeContext.hSearchFrom). */
+export function stonesForHSearch(context: TreeContext, position: Position): boolean {
+  if (context.hSearchFrom <= 0) return true;
+  const cells = position.peekCells();
+  let stones = 0;
+  for (let c = 0; c < cells.length; c++) if (cells[c] !== 0) stones++;
+  return stones >= context.hSearchFrom * cells.length;
 }
 
 export function treeContext(settings: SearchSettings): TreeContext {
@@ -50,5 +65,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
     near: null,
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
+    hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
+    priorWeights: (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection) ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR) : null,
   };
 }

@@ -46,6 +46,8 @@ export class Node {
   amafVisits: Float64Array | null = null;
   /** AMAF, per slot: those of them the slot's mover won. */
   amafWins: Float64Array | null = null;
+  /** With the learned prior, per slot: the weight it gives the slot's PUCT prior (prior-weights.ts). */
+  priorWeights: Float32Array | null = null;
   /** Playouts through this node, virtual losses included while a round runs. */
   visits = 0;
   /** Wins of the player who made `move`. */
@@ -105,9 +107,15 @@ export class Node {
     this.tried.push(slot);
   }
 
-  /** Slots for `moves` (an array the node may keep), with AMAF counts and no nodes yet (the AMAF rules). */
-  addAmafSlots(moves: Move[]): void {
+  /** Slots for `moves` (an array the node may keep), with AMAF counts and no nodes yet (the AMAF rules), and their prior weights if any. */
+  addAmafSlots(moves: Move[], weights: Float32Array | null = null): void {
     if (moves.length === 0) return;
+    if (weights !== null || this.priorWeights !== null) {
+      const joined = new Float32Array(this.moves.length + moves.length).fill(1);
+      if (this.priorWeights !== null) joined.set(this.priorWeights);
+      if (weights !== null) joined.set(weights, this.moves.length);
+      this.priorWeights = joined;
+    }
     const length = this.moves.length + moves.length;
     // A node gets its slots once, as the search first goes below it: most
     // nodes are made and slotted once, so no copies of their arrays.
@@ -125,6 +133,8 @@ export class Node {
     const pick = (counts: Float64Array | null) => (counts ? Float64Array.from(kept, (j) => counts[j] as number) : null);
     this.amafVisits = pick(this.amafVisits);
     this.amafWins = pick(this.amafWins);
+    const weights = this.priorWeights;
+    if (weights !== null) this.priorWeights = Float32Array.from(kept, (j) => weights[j] as number);
     this.moves = kept.map((j) => this.moves[j] as Move);
     this.kids = kept.map((j) => this.kids[j] as Node | null);
     this.tried = this.kids.flatMap((kid, j) => (kid === null ? [] : [j]));

@@ -9,7 +9,7 @@ import { hasGameConnection } from '../knowledge/h-search.js';
 import { type TacticSet, connectingMoves, hasWinningCell, mustPlay } from '../knowledge/tactics.js';
 import { virtualWinner } from '../knowledge/virtual-connection.js';
 import { propagateProofs } from './backup.js';
-import type { TreeContext } from './context.js';
+import { type TreeContext, stonesForHSearch } from './context.js';
 import type { Node } from './node.js';
 import { shuffled } from './random.js';
 
@@ -54,8 +54,9 @@ function prunes(tactics: TacticSet, position: Position): boolean {
 /** The root's tactics: all those switched on, but `mustplay` and `h-search` only where no swap may come (it would hand the connection over). */
 export function rootTactics(context: TreeContext, position: Position): TacticSet {
   const tactics = context.tactics;
-  if (!position.canSwap()) return tactics;
-  return new Set([...tactics].filter((t) => t !== 'mustplay' && t !== 'h-search'));
+  const hSearch = stonesForHSearch(context, position);
+  if (!position.canSwap() && hSearch) return tactics;
+  return new Set([...tactics].filter((t) => (t !== 'mustplay' || !position.canSwap()) && (t !== 'h-search' || (hSearch && !position.canSwap()))));
 }
 
 /**
@@ -69,7 +70,7 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
   const root = path.length === 1;
   const tactics = context.tactics;
   const pruning = prunes(tactics, position);
-  const hSearches = pruning && tactics.has('mustplay') && tactics.has('h-search');
+  const hSearches = pruning && tactics.has('mustplay') && tactics.has('h-search') && stonesForHSearch(context, position);
   const ready = root || node.visits >= context.knowledgeVisits;
   const hReady = hSearches && (root || node.visits >= context.hSearchVisits);
   const pruned = ready ? movesWorthSearching(tactics, position, !root, hReady) : null;

@@ -92,9 +92,10 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   }
   // Shifted by the highest value, so that no exponential overflows whatever τ.
   const temperature = context.settings.priorTemperature;
+  const learned = node.priorWeights;
   let total = 0;
   for (let j = 0; j < kids.length; j++) {
-    const weight = (kids[j] as Node | null)?.proven == null ? Math.exp(((priors[j] as number) - highest) / temperature) : 0;
+    const weight = (kids[j] as Node | null)?.proven == null ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number)) : 0;
     priors[j] = weight;
     total += weight;
   }

@@ -96,7 +96,26 @@ export interface SearchSettings {
    * the node always makes them again.
    */
   readonly priorRefresh?: number;
+  /**
+   * PUCT-AMAF: the learned move prior's weight, as the power λ its pattern
+   * strengths are raised to before they multiply the AMAF softmax (so before
+   * any AMAF count, P ∝ γ^λ); 0 for none (default MOVE_PRIOR). Hex only.
+   */
+  readonly movePrior?: number;
+  /**
+   * With `h-search`: the share of the board's cells that must hold stones
+   * before H-search looks at a position, at the root or in the tree; in the
+   * opening it costs milliseconds and seldom finds a connection of the game
+   * (default H_SEARCH_FROM: from the first move).
+   */
+  readonly hSearchFrom?: number;
 }
+
+/** SearchSettings.hSearchFrom unless told: no stones needed. */
+export const H_SEARCH_FROM = 0;
+
+/** SearchSettings.movePrior unless told: none. */
+export const MOVE_PRIOR = 0;
 
 /** SearchSettings.priorRefresh unless told: after every back-up. */
 export const PRIOR_REFRESH = 0;

@@ -1,0 +1,42 @@
+/**
+ * The learned move prior as PUCT-AMAF uses it: each slot's pattern strength
+ * (knowledge/../prior/move-prior.ts) raised to a power λ, relative to the
+ * strongest of the node's moves, so that it multiplies the AMAF softmax's
+ * weight. Hex only; elsewhere, and for the swap, every weight is 1.
+ */
+import { GameKind } from '../../game/geometry.js';
+import { opponent } from '../../game/color.js';
+import { type Move, type Position, SWAP } from '../../game/position.js';
+import { priorGammas, shippedPriorTable } from '../prior/move-prior.js';
+import type { PriorTable } from '../prior/table.js';
+
+export class PriorWeights {
+  private gammas = new Float32Array(0);
+
+  constructor(
+    /** The exponent on each strength: 0 leaves every weight 1, 1 takes the strengths as they are. */
+    private readonly power: number,
+    private readonly table: PriorTable = shippedPriorTable(),
+  ) {}
+
+  /**
+   * The weights of `moves` (the node's new slots) for the side to move of
+   * `position`, whose opponent's last move is `lastMove` (a cell, or SWAP
+   * for none); null where the prior does not apply.
+   */
+  weights(position: Position, lastMove: Move, moves: readonly Move[]): Float32Array | null {
+    const g = position.geometry;
+    if (this.power === 0 || g.game !== GameKind.Hex || position.isOver()) return null;
+    if (this.gammas.length !== g.cellCount) this.gammas = new Float32Array(g.cellCount);
+    const last = lastMove >= 0 && position.at(lastMove) === opponent(position.toMove) ? lastMove : -1;
+    priorGammas(this.table, g, position.peekCells(), position.toMove, last, this.gammas);
+    let strongest = 0;
+    for (const m of moves) if (m !== SWAP) strongest = Math.max(strongest, this.gammas[m] as number);
+    const out = new Float32Array(moves.length);
+    moves.forEach((m, j) => {
+      const gamma = m === SWAP || strongest <= 0 ? strongest : (this.gammas[m] as number);
+      out[j] = strongest > 0 ? (Math.max(gamma, 1e-30) / strongest) ** this.power : 1;
+    });
+    return out;
+  }
+}
