@@ -22,8 +22,9 @@ export { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, Mcts, type MoveStat, type Sear
 export { SELECTIONS, Selection, parseSelection } from './search/selection.js';
 export { ALL_TACTICS, DEFAULT_TACTICS, NO_TACTICS, OPT_IN_TACTICS, TACTICS, type Tactic, type TacticKind, type TacticSet, formatTactics, parseTactics } from './search/knowledge/tactics.js';
 export { type SgfGame, toSgf } from './game/sgf.js';
+export { type SgfPosition, type SgfStone, parseSgf } from './game/sgf-read.js';
 export { type PlayedMove, acrossSwap, hasSwap, otherView } from './game/swap-view.js';
 // The learned move prior (Hex): its table, the prior of a position, and the fit behind train-prior.
 export { movePrior, priorGammas, shippedPriorTable } from './search/prior/move-prior.js';
-export { type KeyedGammas, type PriorTable, type PriorTableData, type TrainingInfo, formatPriorTable, parsePriorTable, priorTable, priorTableData } from './search/prior/table.js';
+export { type KeyedGammas, type PatternHash, type PriorTable, type PriorTableData, type TrainingInfo, formatPriorTable, parsePriorTable, priorTable, priorTableData } from './search/prior/table.js';
 export { type TrainOptions, type TrainProgress, type TrainedPrior, trainPrior } from './search/prior/train.js';

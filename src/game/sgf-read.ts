@@ -12,11 +12,13 @@ import type { Move } from './position.js';
 import { SWAP } from './position.js';
 import { SWAP_MOVE_NAME } from './sgf.js';
 
+/** A stone an SGF file sets up with AB or AW. */
 export interface SgfStone {
   readonly player: Player;
   readonly cell: number;
 }
 
+/** What an SGF file of Hex holds: the board, its setup stones, the main line and who moves. */
 export interface SgfPosition {
   readonly geometry: Geometry;
   /** Stones placed by AB/AW, in the order the file gives them. */

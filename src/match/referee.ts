@@ -55,6 +55,8 @@ export interface PlayedGame {
   readonly forfeit: Forfeit | null;
   /** Set when the loser resigned. */
   readonly resigned: boolean;
+  /** Per player, the genmove replies it gave and the wall time they took, in ms; absent where not timed (a queued game's). */
+  readonly thinking?: Readonly<Record<Player, { readonly moves: number; readonly ms: number }>>;
 }
 
 const colorWord = (p: Player) => (p === Color.Black ? 'b' : 'w');
@@ -105,6 +107,7 @@ export async function playGame(black: RefereedEngine, white: RefereedEngine, set
   const position = Position.empty(setup.game, setup.size, { swap: setup.swap });
   const moves: { player: Player; move: Move }[] = [];
   const t = setup.timeoutMs;
+  const thinking = { [Color.Black]: { moves: 0, ms: 0 }, [Color.White]: { moves: 0, ms: 0 } };
   try {
     for (const player of [Color.Black, Color.White] as const) {
       const engine = engines[player];
@@ -126,15 +129,18 @@ export async function playGame(black: RefereedEngine, white: RefereedEngine, set
     while (!position.isOver()) {
       const player = position.toMove;
       const genmove = `genmove ${protocolColour(moves, player)}`;
+      const asked = performance.now();
       const reply = (await ask(engines, player, genmove, t)).trim();
-      if (reply.toLowerCase() === 'resign') return { moves, winner: opponent(player), forfeit: null, resigned: true };
+      thinking[player].moves++;
+      thinking[player].ms += performance.now() - asked;
+      if (reply.toLowerCase() === 'resign') return { moves, winner: opponent(player), forfeit: null, resigned: true, thinking };
       const move = legalMove(position, moves, reply);
       if (typeof move === 'string') throw new ForfeitSignal({ player, kind: 'illegal', detail: `${genmove} gave "${reply.slice(0, 40)}": ${move}` });
       await tell(player, move);
     }
-    return { moves, winner: position.winner() as Player, forfeit: null, resigned: false };
+    return { moves, winner: position.winner() as Player, forfeit: null, resigned: false, thinking };
   } catch (error) {
     if (!(error instanceof ForfeitSignal)) throw error;
-    return { moves, winner: opponent(error.forfeit.player), forfeit: error.forfeit, resigned: false };
+    return { moves, winner: opponent(error.forfeit.player), forfeit: error.forfeit, resigned: false, thinking };
   }
 }

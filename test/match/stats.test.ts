@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Z95, eloOfShare, scoreOf, scoreText, signedElo, wilsonInterval } from '../../src/match/stats.js';
+import { secondsAMove } from '../../src/match/report.js';
+import { Color, type Player } from '../../src/game/color.js';
+import type { PlayedGame } from '../../src/match/referee.js';
 
 describe('the Wilson interval', () => {
   test('hand-computed values', () => {
@@ -57,5 +60,26 @@ describe('Elo', () => {
     expect(s.eloInterval.low).toBeCloseTo(eloOfShare(0.40927), 0);
     expect(scoreText(s)).toBe('6 of 8, 75.0% (95% Wilson interval 40.9%–92.9%); Elo +191 (95% interval −64 to +445)');
     expect(signedElo(Number.NEGATIVE_INFINITY)).toBe('−∞');
+  });
+});
+
+describe('time a move', () => {
+  test("each side's mean over the moves it was asked for, whichever colour it had", () => {
+    const played = (blackMs: number, whiteMs: number): PlayedGame => ({
+      moves: [],
+      winner: Color.Black as Player,
+      forfeit: null,
+      resigned: false,
+      thinking: { [Color.Black]: { moves: 2, ms: blackMs }, [Color.White]: { moves: 2, ms: whiteMs } },
+    });
+    const games = [
+      { index: 0, black: 'A' as const, opening: null, played: played(400, 2000), winner: 'A' as const },
+      { index: 1, black: 'B' as const, opening: null, played: played(1800, 600), winner: 'B' as const },
+    ];
+    const s = secondsAMove(games);
+    expect(s.A).toBeCloseTo((400 + 600) / 4 / 1000, 9);
+    expect(s.B).toBeCloseTo((2000 + 1800) / 4 / 1000, 9);
+    const { thinking: _untimed, ...untimed } = games[0]!.played;
+    expect(secondsAMove([{ ...games[0]!, played: untimed }])).toEqual({ A: null, B: null });
   });
 });
