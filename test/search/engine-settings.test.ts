@@ -29,7 +29,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'h-search': '7',
   reduced: 'on',
   'prior-refresh': '0.25',
-  'move-prior': '1',
+  'move-prior': '0.5',
   'h-search-from': '0.15',
 };
 

@@ -271,7 +271,7 @@ describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
   // virtual loss sends each descent to another root move, so every root move
   // is a leaf once, and each root move's AMAF counts sum the 4 (3) leaves'.
   // The root solver off: a 2×2 board would be solved before any playout.
-  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, solver: false, raveEquivalence: 1000 };
+  const oneRound = { ...defaultSettings('cpu', 2), leavesPerRound: 4, playoutsPerLeaf: 10, tactics: false, solver: false, raveEquivalence: 1000, movePrior: 0 };
   const AMAF_RULES = [Selection.UctRave, Selection.PuctAmaf];
 
   test.each(AMAF_RULES)('AMAF counts of black\'s root moves, by hand (%s)', async (selection) => {

@@ -49,7 +49,7 @@ describe('the proximity prior in the search', () => {
     const e5 = p.geometry.index(4, 4);
     p.play(e5);
     // No tactics or solver, so that the root holds every move and the prior alone orders the first leaves.
-    const settings = { ...defaultSettings('cpu', 1), leavesPerRound: 8, playoutsPerLeaf: 16, tactics: false, solver: false, proximityPrior: proximity };
+    const settings = { ...defaultSettings('cpu', 1), leavesPerRound: 8, playoutsPerLeaf: 16, tactics: false, solver: false, proximityPrior: proximity, movePrior: 0 };
     const result = await new Mcts(await cpu, settings).search(p, { playouts: 8 * 16 }, lastMove === null ? null : e5);
     return result.moves.map((m) => m.move as CellIndex);
   }

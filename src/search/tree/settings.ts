@@ -114,8 +114,8 @@ export interface SearchSettings {
 /** SearchSettings.hSearchFrom unless told: no stones needed. */
 export const H_SEARCH_FROM = 0;
 
-/** SearchSettings.movePrior unless told: none. */
-export const MOVE_PRIOR = 0;
+/** SearchSettings.movePrior unless told: the shipped table at full weight, since it measured above zero at equal time. */
+export const MOVE_PRIOR = 1;
 
 /** SearchSettings.priorRefresh unless told: after every back-up. */
 export const PRIOR_REFRESH = 0;
