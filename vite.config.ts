@@ -11,7 +11,15 @@ export default defineConfig({
     globalSetup: ['test/helpers/wasm-build.ts'],
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'hexbatch', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, MAIN_JOB], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'hexbatch',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, MAIN_JOB],
+          sequence: { groupOrder: 0 },
+        },
+      },
       { extends: true, test: { name: 'main-job', include: [MAIN_JOB], sequence: { groupOrder: 1 } } },
     ],
   },

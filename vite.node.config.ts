@@ -37,6 +37,8 @@ export default defineConfig({
   // The pack leaves out Dawn (copied beside it), what only `chrome-bench`
   // loads (Vite, playwright-core), and what only the queue's commands load
   // (BullMQ, ioredis): those commands need a checkout anyway.
-  ssr: gpuPack ? { noExternal: true, external: ['webgpu', 'vite', 'playwright-core', 'bullmq', 'ioredis'] } : { noExternal: [] },
+  ssr: gpuPack
+    ? { noExternal: true, external: ['webgpu', 'vite', 'playwright-core', 'bullmq', 'ioredis'] }
+    : { noExternal: [] },
   logLevel: 'warn',
 });

@@ -20,7 +20,8 @@ const FLAGS = ['--enable', 'simd', '-O3', '--noAssert', '--runtime', 'stub'];
 function inputsHash() {
   const hash = createHash('sha256');
   const compiler = JSON.parse(readFileSync(join(ROOT, 'node_modules/assemblyscript/package.json'), 'utf8')).version;
-  for (const part of [readFileSync(SOURCE), readFileSync(fileURLToPath(import.meta.url)), compiler, FLAGS.join(' ')]) hash.update(part);
+  for (const part of [readFileSync(SOURCE), readFileSync(fileURLToPath(import.meta.url)), compiler, FLAGS.join(' ')])
+    hash.update(part);
   return hash.digest('hex').slice(0, 16);
 }
 

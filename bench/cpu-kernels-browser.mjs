@@ -16,9 +16,17 @@ const CALLS = [
   { playouts: 1 << 20, timed: quick ? 3 : 9 },
 ];
 
-const server = await createServer({ configFile: `${ROOT}vite.demo.config.ts`, logLevel: 'warn', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null } });
+const server = await createServer({
+  configFile: `${ROOT}vite.demo.config.ts`,
+  logLevel: 'warn',
+  server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+});
 await server.listen();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--headless=new', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless=new', '--no-sandbox'],
+});
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.httpServer.address().port}/`);
@@ -39,17 +47,26 @@ try {
             if (k >= 2) times[i].push(performance.now() - start);
           }
         }
-        out.push({ playouts, descriptions: evaluators.map((e) => e.description), ns: times.map((t) => (median(t) * 1e6) / playouts), fastest: times.map((t) => (Math.min(...t) * 1e6) / playouts) });
+        out.push({
+          playouts,
+          descriptions: evaluators.map((e) => e.description),
+          ns: times.map((t) => (median(t) * 1e6) / playouts),
+          fastest: times.map((t) => (Math.min(...t) * 1e6) / playouts),
+        });
       }
       for (const e of evaluators) e.destroy();
       return { out, agent: globalThis.navigator.userAgent };
     },
     { root: ROOT, calls: CALLS },
   );
-  console.log(`# CPU kernels in Chromium, ${new Date().toISOString()}, ${rows.agent.match(/Chrome\/[\d.]+/)?.[0] ?? rows.agent}, the page's thread`);
+  console.log(
+    `# CPU kernels in Chromium, ${new Date().toISOString()}, ${rows.agent.match(/Chrome\/[\d.]+/)?.[0] ?? rows.agent}, the page's thread`,
+  );
   console.log('call        js ns/playout (fastest)   wasm-simd ns/playout (fastest)   js / wasm');
   for (const r of rows.out) {
-    console.log(`${String(r.playouts).padEnd(11)} ${`${r.ns[0].toFixed(1)} (${r.fastest[0].toFixed(1)})`.padEnd(25)} ${`${r.ns[1].toFixed(1)} (${r.fastest[1].toFixed(1)})`.padEnd(32)} ${(r.ns[0] / r.ns[1]).toFixed(2)}×`);
+    console.log(
+      `${String(r.playouts).padEnd(11)} ${`${r.ns[0].toFixed(1)} (${r.fastest[0].toFixed(1)})`.padEnd(25)} ${`${r.ns[1].toFixed(1)} (${r.fastest[1].toFixed(1)})`.padEnd(32)} ${(r.ns[0] / r.ns[1]).toFixed(2)}×`,
+    );
   }
   console.log(`# ${rows.out[0].descriptions.join(' | ')}`);
 } finally {

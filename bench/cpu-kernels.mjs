@@ -19,7 +19,17 @@ const casesArg = process.argv.find((a) => a.startsWith('--cases='))?.slice('--ca
 /** A long call, a search-sized call (16 positions × 256 playouts) and a call of 400,000. */
 const LONG = quick ? 1 << 19 : 1 << 21;
 const CASES = [
-  { name: 'hex11', game: GameKind.Hex, size: 11, fill: FillKind.Exact, calls: [[1, LONG], [16, 256], [1, 400_000]] },
+  {
+    name: 'hex11',
+    game: GameKind.Hex,
+    size: 11,
+    fill: FillKind.Exact,
+    calls: [
+      [1, LONG],
+      [16, 256],
+      [1, 400_000],
+    ],
+  },
   { name: 'hex11-coin', game: GameKind.Hex, size: 11, fill: FillKind.Coin, calls: [[1, LONG]] },
   { name: 'y11', game: GameKind.Y, size: 11, fill: FillKind.Exact, calls: [[1, LONG]] },
   { name: 'hex19', game: GameKind.Hex, size: 19, fill: FillKind.Exact, calls: [[1, LONG / 4]] },
@@ -45,7 +55,8 @@ async function timeUnit(evaluator, positions, playouts, fill, seed, inFlight) {
   else {
     let next = 0;
     const lane = async () => {
-      while (next < SEARCH_BLOCK) await evaluator.evaluate(positions, { playouts, fill, seed: seed * SEARCH_BLOCK + next++ });
+      while (next < SEARCH_BLOCK)
+        await evaluator.evaluate(positions, { playouts, fill, seed: seed * SEARCH_BLOCK + next++ });
     };
     await Promise.all(Array.from({ length: inFlight }, lane));
   }
@@ -79,24 +90,53 @@ async function measure(c, positionsCount, playouts, settings) {
     for (const evaluator of Object.values(evaluators)) evaluator.destroy();
   }
   const ns = (ms) => (ms * 1e6) / unitPlayouts;
-  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, { median: ns(median(t)), fastest: ns(Math.min(...t)), slowest: ns(Math.max(...t)), cpu: ns(median(cpuTimes[name])), calls: t.length }]));
+  return Object.fromEntries(
+    Object.entries(times).map(([name, t]) => [
+      name,
+      {
+        median: ns(median(t)),
+        fastest: ns(Math.min(...t)),
+        slowest: ns(Math.max(...t)),
+        cpu: ns(median(cpuTimes[name])),
+        calls: t.length,
+      },
+    ]),
+  );
 }
 
 const cores = availableParallelism();
 console.log(`# CPU kernels, ${new Date().toISOString()}`);
-console.log(`# ${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores, Node ${process.versions.node}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('case           call           threads    js ns/playout (fastest–slowest)   wasm-simd ns/playout (fastest–slowest)   js / wasm   1 core, CPU time: js, wasm-simd, js / wasm');
+console.log(
+  `# ${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores, Node ${process.versions.node}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  'case           call           threads    js ns/playout (fastest–slowest)   wasm-simd ns/playout (fastest–slowest)   js / wasm   1 core, CPU time: js, wasm-simd, js / wasm',
+);
 for (const c of CASES) {
   for (const [positionsCount, playouts] of c.calls) {
-    const ways = [['1 core', { workers: 0 }], [`${cores} cores`, { workers: 'cores' }]];
+    const ways = [
+      ['1 core', { workers: 0 }],
+      [`${cores} cores`, { workers: 'cores' }],
+    ];
     if (positionsCount > 1) ways.push([`search way`, { workers: cores - 1, callerPlays: true, inFlight: 2 }]);
     for (const [label, settings] of ways) {
       const r = await measure(c, positionsCount, playouts, settings);
       const fmt = (m) => `${m.median.toFixed(1)} (${m.fastest.toFixed(1)}–${m.slowest.toFixed(1)})`;
       const call = positionsCount === 1 ? `${playouts}` : `${positionsCount}×${playouts}`;
-      const cpu = settings.workers === 0 ? `${r.js.cpu.toFixed(1)}, ${r['wasm-simd'].cpu.toFixed(1)}, ${(r.js.cpu / r['wasm-simd'].cpu).toFixed(2)}×` : '';
-      console.log(`${c.name.padEnd(14)} ${call.padEnd(14)} ${label.padEnd(10)} ${fmt(r.js).padEnd(33)} ${fmt(r['wasm-simd']).padEnd(40)} ${`${(r.js.median / r['wasm-simd'].median).toFixed(2)}×`.padEnd(11)} ${cpu}`);
+      const cpu =
+        settings.workers === 0
+          ? `${r.js.cpu.toFixed(1)}, ${r['wasm-simd'].cpu.toFixed(1)}, ${(r.js.cpu / r['wasm-simd'].cpu).toFixed(2)}×`
+          : '';
+      console.log(
+        `${c.name.padEnd(14)} ${call.padEnd(14)} ${label.padEnd(10)} ${fmt(r.js).padEnd(33)} ${fmt(r['wasm-simd']).padEnd(40)} ${`${(r.js.median / r['wasm-simd'].median).toFixed(2)}×`.padEnd(11)} ${cpu}`,
+      );
     }
   }
 }
-console.log(`# load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `# load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

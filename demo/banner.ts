@@ -30,7 +30,9 @@ export function showSupport(banner: HTMLElement, support: WebGpuSupport): void {
       );
     }
     const extras = ['timestamp-query', 'subgroups'].filter((f) => a.features.includes(f));
-    lines.push(paragraph(extras.length > 0 ? extras.join(', ') : 'none of timestamp-query, subgroups', 'Features used:'));
+    lines.push(
+      paragraph(extras.length > 0 ? extras.join(', ') : 'none of timestamp-query, subgroups', 'Features used:'),
+    );
     banner.dataset.kind = a.software ? 'software' : 'gpu';
     banner.replaceChildren(...lines);
     return;

@@ -42,7 +42,9 @@ export function boardLayout(g: Geometry, frame: Frame): BoardLayout {
   const left = (frame.width - spanW * w) / 2 + w / 2;
   const top = frame.margin + s;
   const center = (r: number, c: number): [number, number] =>
-    g.game === GameKind.Hex ? [left + (c + r / 2) * w, top + r * 1.5 * s] : [left + (n - 1) * (w / 2) + (c - r / 2) * w, top + r * 1.5 * s];
+    g.game === GameKind.Hex
+      ? [left + (c + r / 2) * w, top + r * 1.5 * s]
+      : [left + (n - 1) * (w / 2) + (c - r / 2) * w, top + r * 1.5 * s];
   const boardBottom = top + (n - 1) * 1.5 * s + s + 8 + (g.game === GameKind.Y ? Y_COLUMN_LABELS : 0);
   return { s, width: frame.width, height: Math.ceil(boardBottom + frame.below), center };
 }

@@ -28,7 +28,17 @@ import {
 import type { DemoSettings } from './settings.js';
 
 /** The library's GPU-vs-CPU check, as the page shows it. */
-export type ValidationOutcome = Pick<ValidationReport, 'compared' | 'mismatches' | 'countMismatches' | 'ownershipCompared' | 'ownershipMismatches' | 'gpuWinRate' | 'cpuWinRate' | 'kernel'>;
+export type ValidationOutcome = Pick<
+  ValidationReport,
+  | 'compared'
+  | 'mismatches'
+  | 'countMismatches'
+  | 'ownershipCompared'
+  | 'ownershipMismatches'
+  | 'gpuWinRate'
+  | 'cpuWinRate'
+  | 'kernel'
+>;
 
 /** The GPU kernels, known without a device, so the form can list them before (or without) WebGPU. */
 export const KERNELS: readonly string[] = GPU_KERNELS;
@@ -72,7 +82,12 @@ export async function createEngine(): Promise<Engine> {
         gpu,
         {
           positions: emptyPositions(settings.game, settings.size, settings.positions),
-          request: { playouts: settings.playouts, fill: settings.fill, kernel: parseGpuKernel(settings.kernel), ownership: settings.ownership },
+          request: {
+            playouts: settings.playouts,
+            fill: settings.fill,
+            kernel: parseGpuKernel(settings.kernel),
+            ownership: settings.ownership,
+          },
           runs: settings.runs,
           seed: settings.seed,
           ...(hooks.signal ? { signal: hooks.signal } : {}),
@@ -91,8 +106,26 @@ export async function createEngine(): Promise<Engine> {
         kernel: parseGpuKernel(settings.kernel),
         ownership: true,
       });
-      const { compared, mismatches, countMismatches, ownershipCompared, ownershipMismatches, gpuWinRate, cpuWinRate, kernel } = report;
-      return { compared, mismatches, countMismatches, ownershipCompared, ownershipMismatches, gpuWinRate, cpuWinRate, kernel };
+      const {
+        compared,
+        mismatches,
+        countMismatches,
+        ownershipCompared,
+        ownershipMismatches,
+        gpuWinRate,
+        cpuWinRate,
+        kernel,
+      } = report;
+      return {
+        compared,
+        mismatches,
+        countMismatches,
+        ownershipCompared,
+        ownershipMismatches,
+        gpuWinRate,
+        cpuWinRate,
+        kernel,
+      };
     },
 
     suite: (spec, hooks) => runSuite({ gpu, cpu }, spec, hooks),

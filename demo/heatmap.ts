@@ -4,7 +4,20 @@
  * player who joins them.
  */
 import { GameKind, type Geometry } from '../src/index.js';
-import { type BoardLayout, OUTLINE, STONE_FILL, type Point, barWidth, boardLabels, boardLayout, cellCenter, hexEdgeBars, hexagonCorners, inkOnRamp, rampColor } from './board-geometry.js';
+import {
+  type BoardLayout,
+  OUTLINE,
+  STONE_FILL,
+  type Point,
+  barWidth,
+  boardLabels,
+  boardLayout,
+  cellCenter,
+  hexEdgeBars,
+  hexagonCorners,
+  inkOnRamp,
+  rampColor,
+} from './board-geometry.js';
 
 const LEGEND_HEIGHT = 44;
 const FRAME = { width: 480, maxBoardHeight: 340, maxRadius: 24, margin: 40, below: LEGEND_HEIGHT } as const;
@@ -87,7 +100,8 @@ export function drawHeatmap(canvas: HTMLCanvasElement, g: Geometry, fractions: A
   // A board of equal cells (size 1, or no playouts) still gets a usable scale.
   const span = hi - lo > 1e-9 ? hi - lo : 1;
 
-  if (g.game === GameKind.Hex) for (const bar of hexEdgeBars(g, L)) edgeBar(ctx, L, bar.from, bar.to, STONE_FILL[bar.owner]);
+  if (g.game === GameKind.Hex)
+    for (const bar of hexEdgeBars(g, L)) edgeBar(ctx, L, bar.from, bar.to, STONE_FILL[bar.owner]);
   const showValues = L.s >= 13;
   ctx.font = `${Math.min(12, L.s * 0.62)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';

@@ -13,7 +13,9 @@ export class JobControl {
   ) {
     cancelButton.disabled = true;
     bar.hidden = true;
-    cancelButton.addEventListener('click', () => this.controller?.abort(new DOMException('cancelled by the user', 'AbortError')));
+    cancelButton.addEventListener('click', () =>
+      this.controller?.abort(new DOMException('cancelled by the user', 'AbortError')),
+    );
   }
 
   start(): AbortSignal {

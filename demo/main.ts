@@ -10,7 +10,14 @@ import { JobControl, isCancel } from './job-control.js';
 import { Panel, formatCount, formatMs, formatPercent, formatRate } from './panel.js';
 import { RatePlot } from './rate-plot.js';
 import { type PageResults, emptyResults, publishResults } from './results.js';
-import { type DemoSettings, presetFromQuery, presetSoftwareBatch, readSettings, setKernelChoices, syncSizeLimit } from './settings.js';
+import {
+  type DemoSettings,
+  presetFromQuery,
+  presetSoftwareBatch,
+  readSettings,
+  setKernelChoices,
+  syncSizeLimit,
+} from './settings.js';
 import { wireSuite } from './suite-panel.js';
 import { presetSoftwareSuite, presetSuiteForm } from './suite-settings.js';
 import { validationBatch } from './validation.js';
@@ -36,7 +43,11 @@ const ownershipPanel = Panel.byId('ownership');
 const suitePanel = Panel.byId('suite');
 const allPanels = [throughputPanel, validationPanel, ownershipPanel, suitePanel];
 const resultsPre = byId('results', HTMLPreElement);
-const control = new JobControl(byId('progress-bar', HTMLProgressElement), byId('progress', HTMLElement), byId('cancel', HTMLButtonElement));
+const control = new JobControl(
+  byId('progress-bar', HTMLProgressElement),
+  byId('progress', HTMLElement),
+  byId('cancel', HTMLButtonElement),
+);
 
 const results: PageResults = emptyResults();
 const publish = () => publishResults(resultsPre, results);
@@ -111,7 +122,10 @@ function settingsOrNull(): DemoSettings | null {
 }
 
 /** One button's run: stale figures blanked, progress and Cancel shown, errors shown rather than swallowed. */
-async function guarded(panel: Panel, work: (engine: Engine, settings: DemoSettings, signal: AbortSignal) => Promise<void>): Promise<void> {
+async function guarded(
+  panel: Panel,
+  work: (engine: Engine, settings: DemoSettings, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
   const settings = settingsOrNull();
   if (!webGpuReady || busy || !settings) return;
   panel.reset();
@@ -133,86 +147,110 @@ async function guarded(panel: Panel, work: (engine: Engine, settings: DemoSettin
 
 const gameName = (s: DemoSettings) => (s.game === 'hex' ? 'Hex' : 'Y');
 
-throughputButton.addEventListener('click', () =>
-  void guarded(throughputPanel, async (eng, settings, signal) => {
-    results.throughput = null;
-    const software = results.adapter?.software ?? false;
-    // Counting every cell's owner slows a run several times over, so the series says it was on.
-    const setting = `${gameName(settings)} ${settings.size} ${settings.kernel} ${settings.fill} ${formatCount(settings.positions)}×${formatCount(settings.playouts)}${settings.ownership ? ' +ownership' : ''}${software ? ' (CPU)' : ''}`;
-    const m = await eng.throughput(settings, {
-      signal,
-      onCall: (done, total, warmup) => control.progress(done, total, warmup ? 'Warming up: compiling the pipeline and allocating buffers…' : `Timed run ${done} of ${total - 1}…`),
-      onRun: (run) => {
-        plot.add(setting, run.playoutsPerSecond);
-        throughputPanel.set('wall', formatMs(run.wallMs / run.calls));
-      },
-    });
-    const tag = software ? ' (CPU)' : '';
-    const spread = Number.isFinite(m.rate.halfWidth) ? ` ± ${((100 * m.rate.halfWidth) / m.rate.value).toFixed(0)}%` : '';
-    throughputPanel.set('rate', `${formatRate(m.playoutsPerSecond)}${spread}${tag}`);
-    throughputPanel.set('kernel-rate', m.kernelPlayoutsPerSecond === null ? 'no timestamps' : `${formatRate(m.kernelPlayoutsPerSecond)}${tag}`);
-    throughputPanel.set('ms-per-10k', `${m.msPer10k.toPrecision(3)} ms${tag}`);
-    throughputPanel.set('variant', eng.variantOf(settings.kernel));
-    throughputPanel.set('wall', formatMs(m.medianWallMs));
-    throughputPanel.set('kernel', m.medianKernelMs === null ? 'no timestamps' : formatMs(m.medianKernelMs));
-    throughputPanel.set('warmup', m.warmupMs[0] === undefined ? '—' : formatMs(m.warmupMs[0]));
-    throughputPanel.set('batch', `${formatCount(settings.positions)} × ${formatCount(settings.playouts)}`);
-    const last = m.runs.at(-1);
-    if (last) throughputPanel.set('winrate', formatPercent(last.blackWins / last.playouts));
-    const { lastResults, ...figures } = m;
-    results.throughput = { ...figures, settings, variant: eng.variantOf(settings.kernel), software };
-    if (settings.ownership) {
-      const g = geometryOf(settings.game, settings.size);
-      const fractions = ownershipShares(lastResults, g.cellCount);
-      drawHeatmap(heatmap, g, fractions);
-      results.ownership = {
-        game: settings.game,
-        size: settings.size,
-        playouts: settings.playouts * settings.positions,
-        fractions: Array.from(fractions, (v) => Math.round(v * 1e4) / 1e4),
-      };
-      ownershipPanel.set(
-        'caption',
-        `${gameName(settings)} ${settings.size}, ${settings.kernel} kernel, ${settings.fill} fill, ${formatCount(settings.playouts * settings.positions)} playouts (the last timed run), black to move.`,
+throughputButton.addEventListener(
+  'click',
+  () =>
+    void guarded(throughputPanel, async (eng, settings, signal) => {
+      results.throughput = null;
+      const software = results.adapter?.software ?? false;
+      // Counting every cell's owner slows a run several times over, so the series says it was on.
+      const setting = `${gameName(settings)} ${settings.size} ${settings.kernel} ${settings.fill} ${formatCount(settings.positions)}×${formatCount(settings.playouts)}${settings.ownership ? ' +ownership' : ''}${software ? ' (CPU)' : ''}`;
+      const m = await eng.throughput(settings, {
+        signal,
+        onCall: (done, total, warmup) =>
+          control.progress(
+            done,
+            total,
+            warmup
+              ? 'Warming up: compiling the pipeline and allocating buffers…'
+              : `Timed run ${done} of ${total - 1}…`,
+          ),
+        onRun: (run) => {
+          plot.add(setting, run.playoutsPerSecond);
+          throughputPanel.set('wall', formatMs(run.wallMs / run.calls));
+        },
+      });
+      const tag = software ? ' (CPU)' : '';
+      const spread = Number.isFinite(m.rate.halfWidth)
+        ? ` ± ${((100 * m.rate.halfWidth) / m.rate.value).toFixed(0)}%`
+        : '';
+      throughputPanel.set('rate', `${formatRate(m.playoutsPerSecond)}${spread}${tag}`);
+      throughputPanel.set(
+        'kernel-rate',
+        m.kernelPlayoutsPerSecond === null ? 'no timestamps' : `${formatRate(m.kernelPlayoutsPerSecond)}${tag}`,
       );
-      ownershipPanel.setStatus('done');
-    }
-  }),
+      throughputPanel.set('ms-per-10k', `${m.msPer10k.toPrecision(3)} ms${tag}`);
+      throughputPanel.set('variant', eng.variantOf(settings.kernel));
+      throughputPanel.set('wall', formatMs(m.medianWallMs));
+      throughputPanel.set('kernel', m.medianKernelMs === null ? 'no timestamps' : formatMs(m.medianKernelMs));
+      throughputPanel.set('warmup', m.warmupMs[0] === undefined ? '—' : formatMs(m.warmupMs[0]));
+      throughputPanel.set('batch', `${formatCount(settings.positions)} × ${formatCount(settings.playouts)}`);
+      const last = m.runs.at(-1);
+      if (last) throughputPanel.set('winrate', formatPercent(last.blackWins / last.playouts));
+      const { lastResults, ...figures } = m;
+      results.throughput = { ...figures, settings, variant: eng.variantOf(settings.kernel), software };
+      if (settings.ownership) {
+        const g = geometryOf(settings.game, settings.size);
+        const fractions = ownershipShares(lastResults, g.cellCount);
+        drawHeatmap(heatmap, g, fractions);
+        results.ownership = {
+          game: settings.game,
+          size: settings.size,
+          playouts: settings.playouts * settings.positions,
+          fractions: Array.from(fractions, (v) => Math.round(v * 1e4) / 1e4),
+        };
+        ownershipPanel.set(
+          'caption',
+          `${gameName(settings)} ${settings.size}, ${settings.kernel} kernel, ${settings.fill} fill, ${formatCount(settings.playouts * settings.positions)} playouts (the last timed run), black to move.`,
+        );
+        ownershipPanel.setStatus('done');
+      }
+    }),
 );
 
-validateButton.addEventListener('click', () =>
-  void guarded(validationPanel, async (eng, settings) => {
-    results.validation = null;
-    control.progress(0, 1, 'Validating: every GPU playout rebuilt and decided on the CPU…');
-    const batch = validationBatch(settings);
-    const t0 = performance.now();
-    const v = await eng.validate(batch);
-    results.validation = { settings: batch, ...v, wallMs: performance.now() - t0 };
-    const pass = v.mismatches === 0 && v.countMismatches === 0 && v.ownershipMismatches === 0;
-    validationPanel.element.dataset.result = pass ? 'pass' : 'fail';
-    validationPanel.set(
-      'verdict',
-      pass
-        ? `0 mismatches: GPU and CPU agree on all ${formatCount(v.compared)} playouts.`
-        : `${formatCount(v.mismatches)} mismatches in ${formatCount(v.compared)} playouts, ${formatCount(v.ownershipMismatches)} in the ownership counts, ${formatCount(v.countMismatches)} in the win counts.`,
-    );
-    validationPanel.set('compared', formatCount(v.compared));
-    validationPanel.set('mismatches', formatCount(v.mismatches));
-    validationPanel.set('ownership-compared', formatCount(v.ownershipCompared));
-    validationPanel.set('ownership-mismatches', formatCount(v.ownershipMismatches));
-    validationPanel.set('gpu-rate', formatPercent(v.gpuWinRate));
-    validationPanel.set('cpu-rate', formatPercent(v.cpuWinRate));
-  }),
+validateButton.addEventListener(
+  'click',
+  () =>
+    void guarded(validationPanel, async (eng, settings) => {
+      results.validation = null;
+      control.progress(0, 1, 'Validating: every GPU playout rebuilt and decided on the CPU…');
+      const batch = validationBatch(settings);
+      const t0 = performance.now();
+      const v = await eng.validate(batch);
+      results.validation = { settings: batch, ...v, wallMs: performance.now() - t0 };
+      const pass = v.mismatches === 0 && v.countMismatches === 0 && v.ownershipMismatches === 0;
+      validationPanel.element.dataset.result = pass ? 'pass' : 'fail';
+      validationPanel.set(
+        'verdict',
+        pass
+          ? `0 mismatches: GPU and CPU agree on all ${formatCount(v.compared)} playouts.`
+          : `${formatCount(v.mismatches)} mismatches in ${formatCount(v.compared)} playouts, ${formatCount(v.ownershipMismatches)} in the ownership counts, ${formatCount(v.countMismatches)} in the win counts.`,
+      );
+      validationPanel.set('compared', formatCount(v.compared));
+      validationPanel.set('mismatches', formatCount(v.mismatches));
+      validationPanel.set('ownership-compared', formatCount(v.ownershipCompared));
+      validationPanel.set('ownership-mismatches', formatCount(v.ownershipMismatches));
+      validationPanel.set('gpu-rate', formatPercent(v.gpuWinRate));
+      validationPanel.set('cpu-rate', formatPercent(v.cpuWinRate));
+    }),
 );
 
 wireSuite(
   {
     panel: suitePanel,
     form: suiteForm,
-    control: new JobControl(byId('suite-progress', HTMLProgressElement), byId('suite-status', HTMLElement), byId('cancel-suite', HTMLButtonElement)),
+    control: new JobControl(
+      byId('suite-progress', HTMLProgressElement),
+      byId('suite-status', HTMLElement),
+      byId('cancel-suite', HTMLButtonElement),
+    ),
     table: byId('suite-table', HTMLTableElement),
     plotContainer: byId('suite-plot', HTMLDivElement),
-    downloads: { json: byId('download-json', HTMLButtonElement), csv: byId('download-csv', HTMLButtonElement), png: byId('download-png', HTMLButtonElement) },
+    downloads: {
+      json: byId('download-json', HTMLButtonElement),
+      csv: byId('download-csv', HTMLButtonElement),
+      png: byId('download-png', HTMLButtonElement),
+    },
     adapterName: () => {
       const a = results.adapter;
       if (!a) return 'no adapter';
@@ -239,7 +277,10 @@ async function start(): Promise<void> {
       presetSoftwareBatch(form, query);
       presetSoftwareSuite(suiteForm, query);
     }
-    throughputPanel.set('figures', support.adapter.software ? 'CPU figures: this adapter (SwiftShader) runs the shaders on the CPU.' : '');
+    throughputPanel.set(
+      'figures',
+      support.adapter.software ? 'CPU figures: this adapter (SwiftShader) runs the shaders on the CPU.' : '',
+    );
     const figures = throughputPanel.element.querySelector<HTMLElement>('[data-field="figures"]');
     if (figures) figures.hidden = !support.adapter.software;
   }

@@ -11,7 +11,11 @@ const HEIGHT = 300;
 
 /** Axis labels: three significant digits and an SI prefix. */
 function shortRate(t: number): string {
-  for (const [scale, prefix] of [[1e9, 'G'], [1e6, 'M'], [1e3, 'k']] as const) {
+  for (const [scale, prefix] of [
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ] as const) {
     if (t >= scale) return `${+(t / scale).toPrecision(3)}${prefix}`;
   }
   return String(+t.toPrecision(3));
@@ -64,7 +68,10 @@ export class RatePlot {
           { label: 'timed run', ...AXIS_STYLE, incrs: [1, 2, 5, 10, 20, 50, 100] },
           { label: 'playouts / s (wall time)', ...AXIS_STYLE, size: 70, values: (_u, ticks) => ticks.map(shortRate) },
         ],
-        series: [{ label: 'run' }, ...names.map((label, i) => ({ label, stroke: seriesColor(i), width: 2, points: { size: 6 } }))],
+        series: [
+          { label: 'run' },
+          ...names.map((label, i) => ({ label, stroke: seriesColor(i), width: 2, points: { size: 6 } })),
+        ],
       },
       data,
       this.container,

@@ -53,7 +53,15 @@ export interface PageResults {
 }
 
 export function emptyResults(): PageResults {
-  return { webgpu: 'pending', adapter: null, throughput: null, validation: null, ownership: null, suite: null, error: null };
+  return {
+    webgpu: 'pending',
+    adapter: null,
+    throughput: null,
+    validation: null,
+    ownership: null,
+    suite: null,
+    error: null,
+  };
 }
 
 export function publishResults(pre: HTMLElement, results: PageResults): void {

@@ -49,7 +49,11 @@ export function readSettings(form: HTMLFormElement): DemoSettings {
 }
 
 /** Copies the query parameters named in `fields` into the form's fields of those names. */
-export function presetFromQuery(form: HTMLFormElement, query: URLSearchParams, fields: readonly string[] = FIELDS): void {
+export function presetFromQuery(
+  form: HTMLFormElement,
+  query: URLSearchParams,
+  fields: readonly string[] = FIELDS,
+): void {
   for (const name of fields) {
     const value = query.get(name);
     if (value === null) continue;
@@ -68,7 +72,10 @@ export function presetFromQuery(form: HTMLFormElement, query: URLSearchParams, f
  * string chose, a software adapter starts with 16 × 4096.
  */
 export function presetSoftwareBatch(form: HTMLFormElement, query: URLSearchParams): void {
-  for (const [name, value] of [['playouts', '4096'], ['positions', '16']] as const) {
+  for (const [name, value] of [
+    ['playouts', '4096'],
+    ['positions', '16'],
+  ] as const) {
     const field = form.elements.namedItem(name);
     if (!query.has(name) && field instanceof HTMLInputElement) field.value = value;
   }

@@ -34,7 +34,9 @@ export class SizePlot {
     const names = [...new Set(rows.map(seriesName))];
     const data: uPlot.AlignedData = [
       sizes,
-      ...names.map((name) => sizes.map((size) => rows.find((r) => r.size === size && seriesName(r) === name)?.msPer10k ?? null)),
+      ...names.map((name) =>
+        sizes.map((size) => rows.find((r) => r.size === size && seriesName(r) === name)?.msPer10k ?? null),
+      ),
     ];
     this.chart?.destroy();
     this.chart = new uPlot(
@@ -46,7 +48,12 @@ export class SizePlot {
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
           { label: 'board size (N)', ...AXIS_STYLE, splits: () => sizes },
-          { label: 'ms per 10,000 playouts (log scale)', ...AXIS_STYLE, size: 60, values: (_u, ticks) => ticks.map(shortMs) },
+          {
+            label: 'ms per 10,000 playouts (log scale)',
+            ...AXIS_STYLE,
+            size: 60,
+            values: (_u, ticks) => ticks.map(shortMs),
+          },
         ],
         series: [
           { label: 'size' },

@@ -18,7 +18,11 @@ export interface SuitePage {
   readonly control: JobControl;
   readonly table: HTMLTableElement;
   readonly plotContainer: HTMLElement;
-  readonly downloads: { readonly json: HTMLButtonElement; readonly csv: HTMLButtonElement; readonly png: HTMLButtonElement };
+  readonly downloads: {
+    readonly json: HTMLButtonElement;
+    readonly csv: HTMLButtonElement;
+    readonly png: HTMLButtonElement;
+  };
   /** The adapter in words, for the chart's title (its PNG travels without the page). */
   adapterName(): string;
   /** Runs `work` with the page marked busy and the engine ready; rethrows its errors. */
@@ -48,7 +52,12 @@ export function wireSuite(page: SuitePage, runButton: HTMLButtonElement): void {
   const addRow = (row: SuiteRow) => {
     const tr = document.createElement('tr');
     tr.dataset.backend = row.backend;
-    tr.dataset.verdict = row.validation === null ? 'none' : row.validation.mismatches === 0 && row.validation.countMismatches === 0 ? 'pass' : 'fail';
+    tr.dataset.verdict =
+      row.validation === null
+        ? 'none'
+        : row.validation.mismatches === 0 && row.validation.countMismatches === 0
+          ? 'pass'
+          : 'fail';
     tr.append(...suiteCells(row).map((t) => cell('td', t)));
     body.append(tr);
   };
@@ -106,7 +115,11 @@ export function wireSuite(page: SuitePage, runButton: HTMLButtonElement): void {
         else page.panel.fail(`validation failed: ${done.problems.join('; ')}`);
       })
       .catch((e: unknown) => {
-        const message = isCancel(e) ? 'Cancelled: the rows above are the configurations that finished.' : e instanceof Error ? e.message : String(e);
+        const message = isCancel(e)
+          ? 'Cancelled: the rows above are the configurations that finished.'
+          : e instanceof Error
+            ? e.message
+            : String(e);
         page.publish(null, message);
         page.panel.fail(message);
         if (!isCancel(e)) console.error(e);
@@ -115,7 +128,10 @@ export function wireSuite(page: SuitePage, runButton: HTMLButtonElement): void {
   });
 
   const name = (ext: string) => `hexbatch-suite-${stamp(report?.date ?? new Date().toISOString())}.${ext}`;
-  page.downloads.json.addEventListener('click', () => report && downloadText(name('json'), `${JSON.stringify(report, null, 2)}\n`, 'application/json'));
+  page.downloads.json.addEventListener(
+    'click',
+    () => report && downloadText(name('json'), `${JSON.stringify(report, null, 2)}\n`, 'application/json'),
+  );
   page.downloads.csv.addEventListener('click', () => report && downloadText(name('csv'), suiteCsv(report), 'text/csv'));
   page.downloads.png.addEventListener('click', () => {
     const canvas = plot.canvas();

@@ -3,14 +3,25 @@
  * playouts. Preset from the query string (suite-games=hex,y&suite-sizes=7,11
  * …), which is how `npm start` sets the page up before it clicks Run.
  */
-import { DEFAULT_SUITE, FillKind, SOFTWARE_SUITE_PLAYOUTS, type SuiteSpec, checkSize, parseGameKind, parseGpuKernel } from '../src/index.js';
+import {
+  DEFAULT_SUITE,
+  FillKind,
+  SOFTWARE_SUITE_PLAYOUTS,
+  type SuiteSpec,
+  checkSize,
+  parseGameKind,
+  parseGpuKernel,
+} from '../src/index.js';
 import { wholeNumber } from './settings.js';
 
 const FIELDS = ['games', 'sizes', 'kernels', 'playouts', 'cpu-playouts', 'runs', 'validate'] as const;
 
 function list<T>(data: FormData, name: string, label: string, parse: (text: string) => T): T[] {
   const text = String(data.get(name) ?? '').trim();
-  const items = text.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const items = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   if (items.length === 0) throw new Error(`${label}: give at least one, comma-separated`);
   try {
     return items.map(parse);

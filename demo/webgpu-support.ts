@@ -44,7 +44,8 @@ export async function detectWebGpu(): Promise<WebGpuSupport> {
   if (!adapter) {
     return {
       kind: 'no-adapter',
-      reason: 'WebGPU is present, but the browser offers no adapter (the GPU is blocklisted, or WebGPU is switched off).',
+      reason:
+        'WebGPU is present, but the browser offers no adapter (the GPU is blocklisted, or WebGPU is switched off).',
       help: ENABLE_HELP,
     };
   }

@@ -10,7 +10,18 @@ import { describe, expect, test } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
 
-const LAYERS: readonly (readonly string[])[] = [['game'], ['fill', 'wintest'], ['gpu'], ['eval'], ['jobs'], ['search'], ['bench', 'report'], ['htp', 'match'], ['queue'], ['cli']];
+const LAYERS: readonly (readonly string[])[] = [
+  ['game'],
+  ['fill', 'wintest'],
+  ['gpu'],
+  ['eval'],
+  ['jobs'],
+  ['search'],
+  ['bench', 'report'],
+  ['htp', 'match'],
+  ['queue'],
+  ['cli'],
+];
 
 /** What src/ may import from outside it, and which folder may: data, not code. */
 const OUTSIDE_SRC: readonly { path: string; folder: string | null }[] = [
@@ -37,7 +48,11 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  const patterns = [/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g, /import\(\s*['"](\.[^'"]+)['"]\s*\)/g, /new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g];
+  const patterns = [
+    /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g,
+    /import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+    /new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g,
+  ];
   for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.push(match[1] as string);
   return found;
 }
@@ -65,14 +80,20 @@ describe('layers point down', () => {
       const to = folderOf(target);
       if (to === null) {
         const outside = relative(ROOT, target);
-        const allowed = OUTSIDE_SRC.some(({ path, folder }) => (path.endsWith('/') ? outside.startsWith(path) : outside === path) && (folder === null || folder === from));
+        const allowed = OUTSIDE_SRC.some(
+          ({ path, folder }) =>
+            (path.endsWith('/') ? outside.startsWith(path) : outside === path) && (folder === null || folder === from),
+        );
         expect(allowed, `${specifier}: src/${from}/ may not import ${outside} (see OUTSIDE_SRC)`).toBe(true);
         continue;
       }
       if (from === '') continue; // src/index.ts re-exports every layer
       expect(to, `${specifier}: nothing in src/ imports the entry point`).not.toBe('');
       if (to === from) continue;
-      expect(layerOf(to), `${specifier}: src/${from}/ (layer ${layerOf(from)}) must not import src/${to}/ (layer ${layerOf(to)})`).toBeLessThan(layerOf(from));
+      expect(
+        layerOf(to),
+        `${specifier}: src/${from}/ (layer ${layerOf(from)}) must not import src/${to}/ (layer ${layerOf(to)})`,
+      ).toBeLessThan(layerOf(from));
       const sibling = layerOf(to) === layerOf(from);
       expect(sibling, `${specifier}: src/${from}/ must not import its sibling src/${to}/`).toBe(false);
     }
@@ -98,7 +119,14 @@ function moduleAt(from: string, specifier: string): string {
 /** An import cycle among `files`, as the path that closes it, or null when there is none (depth-first search). */
 function findCycle(files: readonly string[]): string[] | null {
   const known = new Set(files);
-  const edges = new Map(files.map((f) => [f, importsOf(f).map((s) => moduleAt(f, s)).filter((t) => known.has(t))]));
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      importsOf(f)
+        .map((s) => moduleAt(f, s))
+        .filter((t) => known.has(t)),
+    ]),
+  );
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const visit = (file: string): string[] | null => {
@@ -132,5 +160,17 @@ describe('no import cycles', () => {
   test('the check finds a cycle where there is one', () => {
     const dir = join(ROOT, 'test', 'fixtures', 'import-cycle');
     expect(findCycle(sourceFiles(dir))?.map((f) => relative(dir, f))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+  });
+});
+
+describe('small modules', () => {
+  // A module past this has more than one job; split it by job.
+  const MAX_LINES = 500;
+
+  test(`no module of src/ is over ${MAX_LINES} lines`, () => {
+    const long = sourceFiles(SRC)
+      .map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter((f) => f.lines > MAX_LINES);
+    expect(long).toEqual([]);
   });
 });

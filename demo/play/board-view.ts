@@ -5,7 +5,18 @@
  * update only sets colours, so the search's progress redraws cheaply.
  */
 import { Color, GameKind, type Geometry, cellName } from '../../src/index.js';
-import { OUTLINE, STONE_FILL, barWidth, boardLabels, boardLayout, cellCenter, hexEdgeBars, hexagonCorners, inkOnRamp, rampColor } from '../board-geometry.js';
+import {
+  OUTLINE,
+  STONE_FILL,
+  barWidth,
+  boardLabels,
+  boardLayout,
+  cellCenter,
+  hexEdgeBars,
+  hexagonCorners,
+  inkOnRamp,
+  rampColor,
+} from '../board-geometry.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FRAME = { width: 640, maxBoardHeight: 500, maxRadius: 30, margin: 40, below: 0 } as const;
@@ -23,7 +34,11 @@ export interface BoardState {
   readonly heat: readonly number[] | null;
 }
 
-function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, parent: Element): SVGElementTagNameMap[K] {
+function element<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string | number>,
+  parent: Element,
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
   parent.append(el);
@@ -68,20 +83,57 @@ export class BoardView {
     }
     const labels = boardLabels(g, L);
     const labelStyle = { fill: '#5b6475', 'font-size': labels.fontSize };
-    for (const { text, x, y } of labels.rows) element('text', { ...labelStyle, x, y, 'text-anchor': 'end', 'dominant-baseline': 'central' }, svg).textContent = text;
+    for (const { text, x, y } of labels.rows)
+      element('text', { ...labelStyle, x, y, 'text-anchor': 'end', 'dominant-baseline': 'central' }, svg).textContent =
+        text;
     for (const { text, x, y } of labels.columns) {
-      element('text', { ...labelStyle, x, y, 'text-anchor': 'middle', 'dominant-baseline': labels.columnsAbove ? 'text-after-edge' : 'hanging' }, svg).textContent = text;
+      element(
+        'text',
+        {
+          ...labelStyle,
+          x,
+          y,
+          'text-anchor': 'middle',
+          'dominant-baseline': labels.columnsAbove ? 'text-after-edge' : 'hanging',
+        },
+        svg,
+      ).textContent = text;
     }
     this.cells = [];
     for (let i = 0; i < g.cellCount; i++) {
       const [x, y] = cellCenter(g, L, i);
       const group = element('g', { class: 'cell', 'data-index': i, 'data-cell': cellName(g, i), role: 'button' }, svg);
-      const hexagon = element('polygon', { points: hexagonCorners(x, y, L.s).map((p) => p.join(',')).join(' '), stroke: GRID, 'stroke-width': 1 }, group);
+      const hexagon = element(
+        'polygon',
+        {
+          points: hexagonCorners(x, y, L.s)
+            .map((p) => p.join(','))
+            .join(' '),
+          stroke: GRID,
+          'stroke-width': 1,
+        },
+        group,
+      );
       const stone = element('circle', { cx: x, cy: y, r: L.s * 0.62, stroke: OUTLINE, 'stroke-width': 1.2 }, group);
-      const heatText = element('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': Math.min(12, L.s * 0.55), 'pointer-events': 'none' }, group);
+      const heatText = element(
+        'text',
+        {
+          x,
+          y,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          'font-size': Math.min(12, L.s * 0.55),
+          'pointer-events': 'none',
+        },
+        group,
+      );
       this.cells.push({ hexagon, stone, heatText });
     }
-    this.lastMarker = element('circle', { r: L.s * 0.18, fill: '#e0703a', 'pointer-events': 'none', visibility: 'hidden' }, svg);
+    this.lastMarker = element(
+      'circle',
+      { r: L.s * 0.18, fill: '#e0703a', 'pointer-events': 'none', visibility: 'hidden' },
+      svg,
+    );
   }
 
   /** Shows `state` on the board last built. */

@@ -3,7 +3,20 @@
  * engine, whose turn it is, take-backs that return the turn to the human,
  * and the game as SGF. The moves are the record; the worker replays them.
  */
-import { Color, type GameKind, type Geometry, type Move, type PlayedMove, type Player, Position, SWAP, type Winner, mirrorCell, opponent, toSgf } from '../../src/index.js';
+import {
+  Color,
+  type GameKind,
+  type Geometry,
+  type Move,
+  type PlayedMove,
+  type Player,
+  Position,
+  SWAP,
+  type Winner,
+  mirrorCell,
+  opponent,
+  toSgf,
+} from '../../src/index.js';
 
 /** The play page's board sizes. */
 export const PLAY_SIZES = { min: 5, max: 19 } as const;
@@ -31,7 +44,9 @@ export class PlayGame {
 
   constructor(setup: GameSetup) {
     if (!Number.isInteger(setup.size) || setup.size < PLAY_SIZES.min || setup.size > PLAY_SIZES.max) {
-      throw new Error(`the board size must be a whole number from ${PLAY_SIZES.min} to ${PLAY_SIZES.max}, not ${setup.size}`);
+      throw new Error(
+        `the board size must be a whole number from ${PLAY_SIZES.min} to ${PLAY_SIZES.max}, not ${setup.size}`,
+      );
     }
     this.setup = setup;
     this.human = setup.humanFirst ? Color.Black : Color.White;

@@ -212,7 +212,11 @@ takeBackButton.addEventListener('click', () => {
 });
 exportButton.addEventListener('click', () => {
   const now = new Date();
-  downloadText(`hexbatch-${game.setup.game}${game.setup.size}-${stamp(now.toISOString())}.sgf`, game.sgf(now), 'application/x-go-sgf');
+  downloadText(
+    `hexbatch-${game.setup.game}${game.setup.size}-${stamp(now.toISOString())}.sgf`,
+    game.sgf(now),
+    'application/x-go-sgf',
+  );
 });
 
 newGame();

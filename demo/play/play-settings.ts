@@ -20,7 +20,9 @@ export function readPlaySettings(form: HTMLFormElement): PlaySettings {
   const game = parseGameKind(String(data.get('game') ?? 'hex'));
   const size = wholeNumber(data, 'size', PLAY_SIZES.min, PLAY_SIZES.max, 'Size');
   const byTime = data.get('budget') === 'time';
-  const amount = byTime ? wholeNumber(data, 'amount', 50, 600_000, 'Milliseconds per move') : wholeNumber(data, 'amount', 1, 100_000_000, 'Playouts per move');
+  const amount = byTime
+    ? wholeNumber(data, 'amount', 50, 600_000, 'Milliseconds per move')
+    : wholeNumber(data, 'amount', 1, 100_000_000, 'Playouts per move');
   return {
     setup: { game, size, swap: data.get('swap') !== null, humanFirst: data.get('first') !== 'engine' },
     budget: byTime ? { timeMs: amount } : { playouts: amount },
@@ -40,5 +42,7 @@ export function backendFromQuery(query: URLSearchParams): BackendChoice {
 /** ?seed=N names the engine's random choices; without it each visit plays differently. */
 export function seedFromQuery(query: URLSearchParams): number {
   const n = Number(query.get('seed'));
-  return query.has('seed') && Number.isInteger(n) && n >= 0 ? n >>> 0 : crypto.getRandomValues(new Uint32Array(1))[0] as number;
+  return query.has('seed') && Number.isInteger(n) && n >= 0
+    ? n >>> 0
+    : (crypto.getRandomValues(new Uint32Array(1))[0] as number);
 }

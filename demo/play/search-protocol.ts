@@ -15,7 +15,13 @@ export type ToWorker =
   /** Names the search's random choices: another seed, another game against the same moves. */
   | { readonly kind: 'start'; readonly backend: BackendChoice; readonly seed: number }
   /** Search the game after `moves` for the side to move. */
-  | { readonly kind: 'search'; readonly id: number; readonly setup: GameSetup; readonly moves: readonly Move[]; readonly budget: MoveBudget }
+  | {
+      readonly kind: 'search';
+      readonly id: number;
+      readonly setup: GameSetup;
+      readonly moves: readonly Move[];
+      readonly budget: MoveBudget;
+    }
   /** Give up search `id` (a take-back or a new game came first). */
   | { readonly kind: 'stop'; readonly id: number };
 
@@ -32,15 +38,31 @@ export interface ThinkingReport {
 }
 
 export type FromWorker =
-  | { readonly kind: 'ready'; readonly backend: 'cpu' | 'webgpu'; readonly description: string; readonly notice: string | null }
+  | {
+      readonly kind: 'ready';
+      readonly backend: 'cpu' | 'webgpu';
+      readonly description: string;
+      readonly notice: string | null;
+    }
   | { readonly kind: 'progress'; readonly id: number; readonly report: ThinkingReport }
   /** winRate: null for a move a tactic forced, played without a search. */
-  | { readonly kind: 'move'; readonly id: number; readonly move: Move; readonly winRate: number | null; readonly playouts: number }
+  | {
+      readonly kind: 'move';
+      readonly id: number;
+      readonly move: Move;
+      readonly winRate: number | null;
+      readonly playouts: number;
+    }
   | { readonly kind: 'stopped'; readonly id: number }
   | { readonly kind: 'error'; readonly id: number | null; readonly message: string };
 
 /** The page's view of a search as it goes, from the root's move statistics. */
-export function thinkingReport(moves: readonly MoveStat[], cellCount: number, playouts: number, elapsedMs: number): ThinkingReport | null {
+export function thinkingReport(
+  moves: readonly MoveStat[],
+  cellCount: number,
+  playouts: number,
+  elapsedMs: number,
+): ThinkingReport | null {
   const best = moves[0];
   if (!best) return null;
   const visits = new Array<number>(cellCount).fill(0);

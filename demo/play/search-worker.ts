@@ -27,7 +27,12 @@ function errorText(error: unknown): string {
 async function start(message: Extract<ToWorker, { kind: 'start' }>): Promise<{ evaluator: Evaluator; search: Mcts }> {
   const notices: string[] = [];
   const evaluator = await createEvaluator({ backend: message.backend, notice: (text) => notices.push(text) });
-  scope.postMessage({ kind: 'ready', backend: evaluator.backend, description: evaluator.description, notice: notices[0] ?? null });
+  scope.postMessage({
+    kind: 'ready',
+    backend: evaluator.backend,
+    description: evaluator.description,
+    notice: notices[0] ?? null,
+  });
   return { evaluator, search: new Mcts(evaluator, defaultSettings(evaluator.backend, message.seed)) };
 }
 
@@ -45,7 +50,13 @@ async function think(message: Extract<ToWorker, { kind: 'search' }>, signal: Abo
     },
   };
   const result = await search.search(game.positionNow(), limits, game.lastOpponentCell());
-  scope.postMessage({ kind: 'move', id: message.id, move: result.move, winRate: result.winRate, playouts: result.playouts });
+  scope.postMessage({
+    kind: 'move',
+    id: message.id,
+    move: result.move,
+    winRate: result.winRate,
+    playouts: result.playouts,
+  });
 }
 
 scope.addEventListener('message', ({ data: message }) => {
@@ -62,7 +73,11 @@ scope.addEventListener('message', ({ data: message }) => {
           controller.signal.throwIfAborted();
           await think(message, controller.signal);
         } catch (error) {
-          scope.postMessage(controller.signal.aborted ? { kind: 'stopped', id: message.id } : { kind: 'error', id: message.id, message: errorText(error) });
+          scope.postMessage(
+            controller.signal.aborted
+              ? { kind: 'stopped', id: message.id }
+              : { kind: 'error', id: message.id, message: errorText(error) },
+          );
         } finally {
           pending.delete(message.id);
         }

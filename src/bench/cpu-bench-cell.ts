@@ -31,8 +31,20 @@ export interface Timing {
 }
 
 export type CellRequest =
-  | { readonly kind: 'wintest'; readonly game: GameKind; readonly size: number; readonly method: string; readonly settings: BenchSettings }
-  | { readonly kind: 'fill'; readonly game: GameKind; readonly size: number; readonly fill: FillKind; readonly settings: BenchSettings };
+  | {
+      readonly kind: 'wintest';
+      readonly game: GameKind;
+      readonly size: number;
+      readonly method: string;
+      readonly settings: BenchSettings;
+    }
+  | {
+      readonly kind: 'fill';
+      readonly game: GameKind;
+      readonly size: number;
+      readonly fill: FillKind;
+      readonly settings: BenchSettings;
+    };
 
 export interface CellResult {
   readonly timing: Timing;

@@ -18,7 +18,12 @@ import { type MachineInfo, machineInfo } from './machine-info.js';
 import { type PlayoutBenchSettings, type PlayoutTiming, measurePlayouts } from './playout-bench.js';
 
 export type { BenchSettings, Timing } from './cpu-bench-cell.js';
-export { FULL_PLAYOUT_SETTINGS, QUICK_PLAYOUT_SETTINGS, type PlayoutBenchSettings, type PlayoutTiming } from './playout-bench.js';
+export {
+  FULL_PLAYOUT_SETTINGS,
+  QUICK_PLAYOUT_SETTINGS,
+  type PlayoutBenchSettings,
+  type PlayoutTiming,
+} from './playout-bench.js';
 
 /** Ratios in the report are to this method, measured in the same run. */
 export const REFERENCE_METHOD = 'bpr';
@@ -107,13 +112,24 @@ function supported(plan: CpuBenchPlan, game: GameKind): readonly WinTestMethod[]
 
 type Progress = (what: string) => void;
 
-async function benchWinTests(plan: CpuBenchPlan, g: Geometry, isolate: boolean, progress: Progress): Promise<WinTestTiming[]> {
+async function benchWinTests(
+  plan: CpuBenchPlan,
+  g: Geometry,
+  isolate: boolean,
+  progress: Progress,
+): Promise<WinTestTiming[]> {
   const where = describeGeometry(g);
   const timings: Omit<WinTestTiming, 'ratioToReference'>[] = [];
   let reference: Answers | undefined;
   for (const method of supported(plan, g.game)) {
     progress(`${where}: ${method.name}`);
-    const request = { kind: 'wintest', game: g.game, size: g.size, method: method.name, settings: plan.settings } as const;
+    const request = {
+      kind: 'wintest',
+      game: g.game,
+      size: g.size,
+      method: method.name,
+      settings: plan.settings,
+    } as const;
     const { timing, answers } = await runCell(request, isolate);
     if (!answers) throw new Error(`${method.name} returned no answers on ${where}`);
     const mine = { method: method.name, answers };
@@ -125,7 +141,12 @@ async function benchWinTests(plan: CpuBenchPlan, g: Geometry, isolate: boolean, 
   return timings.map((t) => ({ ...t, ratioToReference: base ? t.nsPerBoard / base : null }));
 }
 
-async function benchFills(settings: BenchSettings, g: Geometry, isolate: boolean, progress: Progress): Promise<FillTiming[]> {
+async function benchFills(
+  settings: BenchSettings,
+  g: Geometry,
+  isolate: boolean,
+  progress: Progress,
+): Promise<FillTiming[]> {
   const timings: FillTiming[] = [];
   for (const fill of FILLS) {
     progress(`${describeGeometry(g)}: ${fill} fill`);

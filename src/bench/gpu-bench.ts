@@ -164,14 +164,27 @@ const SHAPE_SIZE = 11;
  * one call (scaled down with the batch on a small one), and one call of
  * 65,536 playouts, whose wall time is the fixed cost a search pays per call.
  */
-async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, batch: number, say: (message: string) => void): Promise<GpuShapeMeasurement[]> {
+async function measureShapes(
+  evaluator: WebGpuEvaluator,
+  plan: GpuBenchPlan,
+  batch: number,
+  say: (message: string) => void,
+): Promise<GpuShapeMeasurement[]> {
   const scale = Math.min(1, batch / (1 << 18));
   const perPosition = (n: number) => Math.max(1, Math.round(n * scale));
   const shapes = [
     { shape: 'empty board', positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), playouts: batch },
     { shape: 'mid-game, 40 stones', positions: [midGamePosition(SHAPE_GAME, SHAPE_SIZE, 40, 11)], playouts: batch },
-    { shape: `256 positions × ${perPosition(1024)}`, positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 256), playouts: perPosition(1024) },
-    { shape: `4,096 positions × ${perPosition(64)}`, positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 4096), playouts: perPosition(64) },
+    {
+      shape: `256 positions × ${perPosition(1024)}`,
+      positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 256),
+      playouts: perPosition(1024),
+    },
+    {
+      shape: `4,096 positions × ${perPosition(64)}`,
+      positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 4096),
+      playouts: perPosition(64),
+    },
     { shape: 'one call of 65,536', positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), playouts: 65_536 },
   ];
   const out: GpuShapeMeasurement[] = [];
@@ -179,7 +192,12 @@ async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, bat
     let onePosition: NoisyFigure | null = null;
     for (const s of shapes) {
       say(`shapes: ${kernel}, ${s.shape}`);
-      const m = await measureThroughput(evaluator, { positions: s.positions, request: { playouts: s.playouts, fill: FillKind.Exact, kernel }, warmupRuns: plan.warmupRuns, runs: plan.runs });
+      const m = await measureThroughput(evaluator, {
+        positions: s.positions,
+        request: { playouts: s.playouts, fill: FillKind.Exact, kernel },
+        warmupRuns: plan.warmupRuns,
+        runs: plan.runs,
+      });
       onePosition ??= m.rate;
       const ratio = ratioOf(m.rate, onePosition);
       out.push({
@@ -202,13 +220,22 @@ async function measureShapes(evaluator: WebGpuEvaluator, plan: GpuBenchPlan, bat
 async function measureCpu(playouts: number, plan: GpuBenchPlan): Promise<CpuBaseline> {
   const cpu = createCpuEvaluator();
   try {
-    const m = await measureThroughput(cpu, { positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1), request: { playouts, fill: FillKind.Exact }, warmupRuns: 1, runs: Math.min(plan.runs, 5) });
-    return { description: cpu.description, playouts, playoutsPerSecond: m.playoutsPerSecond, rateHalfWidth: finite(m.rate.halfWidth) };
+    const m = await measureThroughput(cpu, {
+      positions: emptyPositions(SHAPE_GAME, SHAPE_SIZE, 1),
+      request: { playouts, fill: FillKind.Exact },
+      warmupRuns: 1,
+      runs: Math.min(plan.runs, 5),
+    });
+    return {
+      description: cpu.description,
+      playouts,
+      playoutsPerSecond: m.playoutsPerSecond,
+      rateHalfWidth: finite(m.rate.halfWidth),
+    };
   } finally {
     cpu.destroy();
   }
 }
-
 
 export async function runGpuBench(plan: GpuBenchPlan): Promise<GpuBenchReport> {
   // A first device only to learn the adapter, which decides the defaults.

@@ -15,14 +15,17 @@ export function isolationAvailable(): boolean {
 }
 
 /** Runs `request` in a fresh worker (cpu-bench-worker.ts), which answers with one message. */
-export function inWorker<Request extends { readonly game: string; readonly size: number }, Result>(request: Request): Promise<Result> {
+export function inWorker<Request extends { readonly game: string; readonly size: number }, Result>(
+  request: Request,
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     if (WORKER_FILE === null) throw new Error('the benchmark worker is not built: run npm run build');
     const worker = new Worker(WORKER_FILE, { workerData: request });
     worker.once('message', (result: Result) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the benchmark worker for ${request.game} ${request.size} stopped with exit code ${code}`));
+      if (code !== 0)
+        reject(new Error(`the benchmark worker for ${request.game} ${request.size} stopped with exit code ${code}`));
     });
   });
 }

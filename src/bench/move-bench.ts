@@ -95,7 +95,9 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
   const say = plan.onProgress ?? (() => {});
   const k = plan.settings.playoutsPerLeaf;
   // One search first, not counted, so that the first measured one does not pay for compiling the code.
-  await new Mcts(evaluator, plan.settings).search(openingPosition(plan.geometry, plan.seed ^ 0xffff, 0).position, { timeMs: Math.min(plan.timeMs, 500) });
+  await new Mcts(evaluator, plan.settings).search(openingPosition(plan.geometry, plan.seed ^ 0xffff, 0).position, {
+    timeMs: Math.min(plan.timeMs, 500),
+  });
   const moves: MoveMeasurement[] = [];
   for (let i = 0; i < plan.positions; i++) {
     const { position, moves: opening } = openingPosition(plan.geometry, plan.seed, i);
@@ -107,7 +109,15 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
     const used = process.cpuUsage(cpu);
     const wallMs = performance.now() - start;
     const cpuMs = (used.user + used.system) / 1000;
-    moves.push({ opening, leaves: result.playouts / k, playouts: result.playouts, rounds: result.rounds, wallMs, cpuMs, decidedBy: result.rounds === 0 ? result.tactic : null });
+    moves.push({
+      opening,
+      leaves: result.playouts / k,
+      playouts: result.playouts,
+      rounds: result.rounds,
+      wallMs,
+      cpuMs,
+      decidedBy: result.rounds === 0 ? result.tactic : null,
+    });
   }
   const searched = moves.filter((m) => m.decidedBy === null);
   return {
@@ -122,6 +132,7 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
     moves,
     medianLeaves: searched.length === 0 ? 0 : median(searched.map((m) => m.leaves)),
     medianLeavesPerSecond: searched.length === 0 ? 0 : median(searched.map((m) => m.leaves / (m.wallMs / 1000))),
-    medianCpuMicrosecondsPerLeaf: searched.length === 0 ? 0 : median(searched.map((m) => (1000 * m.cpuMs) / Math.max(1, m.leaves))),
+    medianCpuMicrosecondsPerLeaf:
+      searched.length === 0 ? 0 : median(searched.map((m) => (1000 * m.cpuMs) / Math.max(1, m.leaves))),
   };
 }

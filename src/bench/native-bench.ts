@@ -107,17 +107,45 @@ interface Row {
 }
 
 /** Wall ns per playout of `playouts`-playout calls, over one run of at least `minRunMs` (one call when 0). */
-async function backendNs(evaluator: Evaluator, game: GameKind, size: number, fill: FillKind, playouts: number, minRunMs: number, seed: number): Promise<{ ns: number; cpuNs: number; workers: number }> {
+async function backendNs(
+  evaluator: Evaluator,
+  game: GameKind,
+  size: number,
+  fill: FillKind,
+  playouts: number,
+  minRunMs: number,
+  seed: number,
+): Promise<{ ns: number; cpuNs: number; workers: number }> {
   // The process's CPU time covers every thread: the workers' and this one's.
   const before = process.cpuUsage();
-  const m = await measureThroughput(evaluator, { positions: emptyPositions(game, size, 1), request: { playouts, fill }, warmupRuns: 0, runs: 1, minRunMs, seed });
+  const m = await measureThroughput(evaluator, {
+    positions: emptyPositions(game, size, 1),
+    request: { playouts, fill },
+    warmupRuns: 0,
+    runs: 1,
+    minRunMs,
+    seed,
+  });
   const used = process.cpuUsage(before);
   const r = m.runs[0];
   if (!r) throw new Error('the backend timed no run');
-  return { ns: (r.wallMs * 1e6) / r.playouts, cpuNs: ((used.user + used.system) * 1e3) / r.playouts, workers: m.lastStats?.workers ?? 0 };
+  return {
+    ns: (r.wallMs * 1e6) / r.playouts,
+    cpuNs: ((used.user + used.system) * 1e3) / r.playouts,
+    workers: m.lastStats?.workers ?? 0,
+  };
 }
 
-async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, plan: NativeBenchPlan, game: GameKind, size: number, fill: FillKind, say: (m: string) => void): Promise<NativeBenchCell> {
+async function benchCell(
+  native: NativeProgram,
+  all: Evaluator,
+  one: Evaluator,
+  plan: NativeBenchPlan,
+  game: GameKind,
+  size: number,
+  fill: FillKind,
+  say: (m: string) => void,
+): Promise<NativeBenchCell> {
   const where = `${game} ${size}, ${fill} fill`;
   say(`${where}: sizing the runs`);
   // Sizing: a short native run and a backend call (after one that wakes the workers), so that the long
@@ -177,7 +205,10 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
     allCores: samples(longPlayouts, allRow.ns),
     workers,
     oneCore: samples(longPlayouts, oneRow.ns),
-    shortCalls: shortRows.map((row) => ({ ...samples(row.playouts, row.ns), shareOfLong: perRound(allRow.ns, row.ns) })),
+    shortCalls: shortRows.map((row) => ({
+      ...samples(row.playouts, row.ns),
+      shareOfLong: perRound(allRow.ns, row.ns),
+    })),
     speedAllCores: perRound(nativeRow.ns, allRow.ns),
     speedOneCore: perRound(nativeRow.ns, oneRow.ns),
   };
@@ -185,7 +216,8 @@ async function benchCell(native: NativeProgram, all: Evaluator, one: Evaluator, 
 
 export async function runNativeBench(plan: NativeBenchPlan): Promise<NativeBenchReport> {
   const say = plan.onProgress ?? (() => {});
-  if (!Number.isInteger(plan.rounds) || plan.rounds < 2) throw new RangeError(`rounds must be a whole number ≥ 2, not ${plan.rounds}`);
+  if (!Number.isInteger(plan.rounds) || plan.rounds < 2)
+    throw new RangeError(`rounds must be a whole number ≥ 2, not ${plan.rounds}`);
   const native = await buildNativeProgram(plan.compiler);
   // The backend as an npm user gets it, and the same on this thread alone.
   const all = await createEvaluator({ backend: 'cpu' });

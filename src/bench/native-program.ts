@@ -24,7 +24,9 @@ export const NATIVE_FLAGS: readonly string[] = ['-O3', '-march=native'];
 /** Thrown when there is no C compiler to build the reference with: the CLI says so in one line. */
 export class NoCompilerError extends Error {
   constructor(readonly compiler: string) {
-    super(`no C compiler "${compiler}" on this machine: bench:native builds bench/native/playout.c with it (Debian: apt-get install gcc)`);
+    super(
+      `no C compiler "${compiler}" on this machine: bench:native builds bench/native/playout.c with it (Debian: apt-get install gcc)`,
+    );
     this.name = 'NoCompilerError';
   }
 }
@@ -33,7 +35,8 @@ export class NoCompilerError extends Error {
 export function nativeSource(from: string = fileURLToPath(import.meta.url)): string {
   for (let dir = dirname(from); ; dir = dirname(dir)) {
     if (existsSync(join(dir, SOURCE))) return join(dir, SOURCE);
-    if (dirname(dir) === dir) throw new Error(`${SOURCE} was not found above ${from}: run this from a hexbatch checkout`);
+    if (dirname(dir) === dir)
+      throw new Error(`${SOURCE} was not found above ${from}: run this from a hexbatch checkout`);
   }
 }
 
@@ -51,7 +54,15 @@ export interface NativeProgram {
   /** Black's wins among playouts 0 … playouts − 1 of the empty board, position 0. */
   count(game: GameKind, size: number, fill: FillKind, playouts: number, seed: number): Promise<number>;
   /** `runs` timed runs of `playouts` playouts after `warmups` untimed ones; run k plays seed + k. */
-  time(game: GameKind, size: number, fill: FillKind, playouts: number, runs: number, warmups: number, seed: number): Promise<NativeTiming[]>;
+  time(
+    game: GameKind,
+    size: number,
+    fill: FillKind,
+    playouts: number,
+    runs: number,
+    warmups: number,
+    seed: number,
+  ): Promise<NativeTiming[]>;
   /** Removes the build. */
   dispose(): Promise<void>;
 }
@@ -92,7 +103,16 @@ export async function buildNativeProgram(compiler = 'cc'): Promise<NativeProgram
       return Number(out.trim());
     },
     async time(game, size, fill, playouts, runs, warmups, seed) {
-      const out = await call(['time', game, String(size), fill, String(playouts), String(runs), String(warmups), String(seed)]);
+      const out = await call([
+        'time',
+        game,
+        String(size),
+        fill,
+        String(playouts),
+        String(runs),
+        String(warmups),
+        String(seed),
+      ]);
       return out
         .trim()
         .split('\n')

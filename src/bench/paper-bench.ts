@@ -82,7 +82,13 @@ export interface PaperCell {
 export interface PaperBenchReport {
   readonly benchmark: 'hexbatch-paper';
   readonly machine: MachineInfo;
-  readonly settings: { readonly sets: number; readonly trials: number; readonly minSetMs?: number; readonly seed: number; readonly isolated: boolean };
+  readonly settings: {
+    readonly sets: number;
+    readonly trials: number;
+    readonly minSetMs?: number;
+    readonly seed: number;
+    readonly isolated: boolean;
+  };
   readonly gpuAdapter: string | null;
   readonly cells: readonly PaperCell[];
   /** A queued run's: the machines of the workers that measured the CPU tables (`machine` is the first of them). */
@@ -113,7 +119,9 @@ export interface PaperJob {
 }
 
 /** The CPU tables' cells, in the order they are measured. */
-export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' | 'trials' | 'seed' | 'minSetMs'>): PaperJob[] {
+export function paperJobs(
+  plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' | 'trials' | 'seed' | 'minSetMs'>,
+): PaperJob[] {
   const minSetMs = plan.minSetMs ?? MIN_SET_MS;
   return plan.games.flatMap((game) =>
     plan.sizes.flatMap((size) =>
@@ -122,7 +130,18 @@ export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' 
         game,
         size,
         method: m,
-        request: { kind: 'paper', game, size, method: m.method, incremental: m.incremental, trialKind: m.table === 2 ? 'per-game' : 'per-move', sets: plan.sets, trials: plan.trials, minSetMs, seed: plan.seed },
+        request: {
+          kind: 'paper',
+          game,
+          size,
+          method: m.method,
+          incremental: m.incremental,
+          trialKind: m.table === 2 ? 'per-game' : 'per-move',
+          sets: plan.sets,
+          trials: plan.trials,
+          minSetMs,
+          seed: plan.seed,
+        },
       })),
     ),
   );
@@ -131,7 +150,17 @@ export function paperJobs(plan: Pick<PaperBenchPlan, 'games' | 'sizes' | 'sets' 
 /** A cell from its sets' ms per 10,000 trials. */
 export function paperCell(job: PaperJob, perTenThousand: readonly number[], trialsPerSet?: number): PaperCell {
   const paperMs = paperFigure(job.table, job.game, job.method.label, job.size);
-  return { table: job.table, game: job.game, label: job.method.label, size: job.size, ...meanAndCi(perTenThousand), sets: perTenThousand.length, ...(trialsPerSet === undefined ? {} : { trialsPerSet }), paperMs, extra: job.method.extra };
+  return {
+    table: job.table,
+    game: job.game,
+    label: job.method.label,
+    size: job.size,
+    ...meanAndCi(perTenThousand),
+    sets: perTenThousand.length,
+    ...(trialsPerSet === undefined ? {} : { trialsPerSet }),
+    paperMs,
+    extra: job.method.extra,
+  };
 }
 
 /** The GPU rows (per game), through WebGPU, and the adapter they ran on. */
@@ -147,9 +176,24 @@ export async function measureGpuCells(plan: PaperBenchPlan): Promise<{ cells: Pa
         for (const kernel of GPU_KERNELS) {
           say(`GPU: ${game} ${size}, ${kernel}`);
           const request = { playouts: batch, fill: FillKind.Exact, kernel };
-          const m = await measureThroughput(gpu, { positions: emptyPositions(game, size, 1), request, runs: Math.max(3, Math.min(plan.sets, 10)), minRunMs: plan.minSetMs ?? MIN_SET_MS, seed: plan.seed });
+          const m = await measureThroughput(gpu, {
+            positions: emptyPositions(game, size, 1),
+            request,
+            runs: Math.max(3, Math.min(plan.sets, 10)),
+            minRunMs: plan.minSetMs ?? MIN_SET_MS,
+            seed: plan.seed,
+          });
           const perRun = m.runs.map((r) => (r.wallMs * 10_000) / r.playouts);
-          cells.push({ table: 2, game, label: `GPU ${kernel}`, size, ...meanAndCi(perRun), sets: m.runs.length, paperMs: null, extra: true });
+          cells.push({
+            table: 2,
+            game,
+            label: `GPU ${kernel}`,
+            size,
+            ...meanAndCi(perRun),
+            sets: m.runs.length,
+            paperMs: null,
+            extra: true,
+          });
         }
       }
     }
@@ -174,9 +218,20 @@ export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchRep
   const weightAll = jobs.reduce((t, j) => t + paperJobWeight(j), 0);
   for (const [i, job] of jobs.entries()) {
     const elapsed = performance.now() - start;
-    say(costStepText(i, jobs.length, `Table ${job.table}, ${job.game} ${job.size}, ${job.method.label}`, elapsed, weightDone, weightAll - weightDone));
+    say(
+      costStepText(
+        i,
+        jobs.length,
+        `Table ${job.table}, ${job.game} ${job.size}, ${job.method.label}`,
+        elapsed,
+        weightDone,
+        weightAll - weightDone,
+      ),
+    );
     // A fresh isolate per cell, as in bench-cpu: no cell inherits the JIT's choices for the ones before.
-    const timing = isolated ? await inWorker<PaperCellRequest, PaperCellTiming>(job.request) : measurePaperCell(job.request);
+    const timing = isolated
+      ? await inWorker<PaperCellRequest, PaperCellTiming>(job.request)
+      : measurePaperCell(job.request);
     cells.push(paperCell(job, timing.perTenThousand, timing.trialsPerSet));
     weightDone += paperJobWeight(job);
   }
@@ -186,5 +241,17 @@ export async function runPaperBench(plan: PaperBenchPlan): Promise<PaperBenchRep
     cells.push(...gpu.cells);
     gpuAdapter = gpu.adapter;
   }
-  return { benchmark: 'hexbatch-paper', machine: machineInfo(), settings: { sets: plan.sets, trials: plan.trials, minSetMs: plan.minSetMs ?? MIN_SET_MS, seed: plan.seed, isolated }, gpuAdapter, cells };
+  return {
+    benchmark: 'hexbatch-paper',
+    machine: machineInfo(),
+    settings: {
+      sets: plan.sets,
+      trials: plan.trials,
+      minSetMs: plan.minSetMs ?? MIN_SET_MS,
+      seed: plan.seed,
+      isolated,
+    },
+    gpuAdapter,
+    cells,
+  };
 }

@@ -40,14 +40,23 @@ function table(report: PaperBenchReport, tableNo: 2 | 3, game: GameKind): string
   const title = `${GAME_NAME[game] ?? game}, ${tableNo === 2 ? 'per game (Table 2)' : 'per move (Table 3)'}`;
   const lines = [`| ${title} | ${sizes.join(' | ')} |`, `|---|${sizes.map(() => '---').join('|')}|`];
   for (const label of labels) {
-    lines.push(`| ${label} | ${sizes.map((size) => cellText(cells.find((c) => c.label === label && c.size === size))).join(' | ')} |`);
+    lines.push(
+      `| ${label} | ${sizes.map((size) => cellText(cells.find((c) => c.label === label && c.size === size))).join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
 
 /** Per size, slow's time over fast's, where both were measured; `unresolved` counts the sizes where one was below its noise. */
-function ratios(report: PaperBenchReport, tableNo: 2 | 3, game: GameKind, slow: string, fast: string): { values: number[]; unresolved: number } {
-  const of = (label: string, size: number) => report.cells.find((c) => c.table === tableNo && c.game === game && c.label === label && c.size === size);
+function ratios(
+  report: PaperBenchReport,
+  tableNo: 2 | 3,
+  game: GameKind,
+  slow: string,
+  fast: string,
+): { values: number[]; unresolved: number } {
+  const of = (label: string, size: number) =>
+    report.cells.find((c) => c.table === tableNo && c.game === game && c.label === label && c.size === size);
   const sizes = [...new Set(report.cells.filter((c) => c.table === tableNo && c.game === game).map((c) => c.size))];
   const values: number[] = [];
   let unresolved = 0;
@@ -68,7 +77,12 @@ function spread(values: readonly number[]): string {
 }
 
 /** The claim's sentence: our ratios and the verdict, or why this run cannot judge it. */
-function claim(said: string, r: { values: number[]; unresolved: number }, ours: (spread: string) => string, holds: (median: number) => string): string | null {
+function claim(
+  said: string,
+  r: { values: number[]; unresolved: number },
+  ours: (spread: string) => string,
+  holds: (median: number) => string,
+): string | null {
   const left = r.unresolved > 0 ? ` (${r.unresolved} size${r.unresolved === 1 ? '' : 's'} below noise left out)` : '';
   if (r.values.length > 0) return `${said}; ${ours(spread(r.values))}${left}, so ${holds(median(r.values))}.`;
   return r.unresolved > 0 ? `${said}; every size here was below noise, so this run cannot say.` : null;
@@ -82,9 +96,24 @@ export function claims(report: PaperBenchReport): string[] {
   const yMove = ratios(report, 3, GameKind.Y, 'BPR+', 'UF');
   const perMove = { values: [...hexMove.values, ...yMove.values], unresolved: hexMove.unresolved + yMove.unresolved };
   const sentences = [
-    claim('The paper says BPR is 25–30× faster than UF on Hex per game', hexRatios, (s) => `ours is ${s} faster`, (m) => (m >= 25 ? 'it holds' : 'it does not hold here')),
-    claim('The paper says BPR is about 50× faster than UF on Y per game', yRatios, (s) => `ours is ${s} faster`, (m) => (m >= 50 ? 'it holds' : 'it does not hold here')),
-    claim('The paper says BPR+ is slower than UF per move', perMove, (s) => `ours takes ${s} UF's time over both games`, (m) => (m > 1 ? 'it holds' : 'it does not hold here: BPR+ is the faster')),
+    claim(
+      'The paper says BPR is 25–30× faster than UF on Hex per game',
+      hexRatios,
+      (s) => `ours is ${s} faster`,
+      (m) => (m >= 25 ? 'it holds' : 'it does not hold here'),
+    ),
+    claim(
+      'The paper says BPR is about 50× faster than UF on Y per game',
+      yRatios,
+      (s) => `ours is ${s} faster`,
+      (m) => (m >= 50 ? 'it holds' : 'it does not hold here'),
+    ),
+    claim(
+      'The paper says BPR+ is slower than UF per move',
+      perMove,
+      (s) => `ours takes ${s} UF's time over both games`,
+      (m) => (m > 1 ? 'it holds' : 'it does not hold here: BPR+ is the faster'),
+    ),
   ];
   return sentences.filter((s): s is string => s !== null);
 }
@@ -92,15 +121,22 @@ export function claims(report: PaperBenchReport): string[] {
 export function formatPaperReport(report: PaperBenchReport): string {
   const games = [...new Set(report.cells.map((c) => c.game))];
   const workers = report.workers ?? [];
-  const where = workers.length > 1 ? `${workers.length} machines: ${workers.map((m) => m.cpu).join('; ')}` : report.machine.cpu;
+  const where =
+    workers.length > 1 ? `${workers.length} machines: ${workers.map((m) => m.cpu).join('; ')}` : report.machine.cpu;
   const parts = [
     `ms per 10,000 trials, the paper's (Java 1.6, dual-core i5, 1,000 sets) → ours (${where}, Node ${report.machine.node}, ` +
       `${report.settings.sets} sets of at least ${report.settings.trials.toLocaleString('en-US')} trials, each set lasting at least ${report.settings.minSetMs ?? MIN_SET_MS} ms) ` +
       "± the 95% half-width over the sets, ours/paper in brackets; a trial's time is a difference of two timings, " +
       "so a cell within its noise reads 'below noise' and has no ratio." +
-      (report.gpuAdapter ? ` GPU rows: ${report.gpuAdapter}; a kernel fills and decides, so its figure is the whole playout.` : ''),
+      (report.gpuAdapter
+        ? ` GPU rows: ${report.gpuAdapter}; a kernel fills and decides, so its figure is the whole playout.`
+        : ''),
   ];
   for (const t of [2, 3] as const) for (const g of games) parts.push(table(report, t, g));
-  parts.push(claims(report).map((c) => `- ${c}`).join('\n'));
+  parts.push(
+    claims(report)
+      .map((c) => `- ${c}`)
+      .join('\n'),
+  );
   return `${parts.join('\n\n')}\n`;
 }

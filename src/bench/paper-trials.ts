@@ -71,7 +71,15 @@ function testerFor(method: WinTestMethod, g: Geometry, kind: TrialKind, incremen
  * (seed, s, t), so every method sees the same playouts. The loops with and
  * without testing have the same shape, so that their difference is the test.
  */
-export function timeSet(method: WinTestMethod, g: Geometry, kind: TrialKind, incremental: boolean, trials: number, seed: number, set: number): SetTiming {
+export function timeSet(
+  method: WinTestMethod,
+  g: Geometry,
+  kind: TrialKind,
+  incremental: boolean,
+  trials: number,
+  seed: number,
+  set: number,
+): SetTiming {
   const tester = testerFor(method, g, kind, incremental);
   const n = g.cellCount;
   const order = new Uint16Array(n);
@@ -148,12 +156,19 @@ export interface PaperCellTiming {
 export function measurePaperCell(request: PaperCellRequest): PaperCellTiming {
   const g = geometryOf(request.game, request.size);
   const method = methodByName(request.method);
-  const run = (trials: number, set: number) => timeSet(method, g, request.trialKind, request.incremental, trials, request.seed, set);
+  const run = (trials: number, set: number) =>
+    timeSet(method, g, request.trialKind, request.incremental, trials, request.seed, set);
   const first = request.firstSet ?? 0;
   let trialsPerSet = request.trials;
   // The untimed sets play set number first + sets, which no timed set plays.
-  for (let t = run(trialsPerSet, first + request.sets); t.withTestMs < request.minSetMs; t = run(trialsPerSet, first + request.sets)) {
-    trialsPerSet = Math.ceil(trialsPerSet * Math.min(10, (1.2 * request.minSetMs) / Math.max(t.withTestMs, request.minSetMs / 100)));
+  for (
+    let t = run(trialsPerSet, first + request.sets);
+    t.withTestMs < request.minSetMs;
+    t = run(trialsPerSet, first + request.sets)
+  ) {
+    trialsPerSet = Math.ceil(
+      trialsPerSet * Math.min(10, (1.2 * request.minSetMs) / Math.max(t.withTestMs, request.minSetMs / 100)),
+    );
   }
   const perTenThousand = Array.from({ length: request.sets }, (_, s) => {
     const t = run(trialsPerSet, first + s);

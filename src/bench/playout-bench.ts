@@ -40,7 +40,13 @@ export interface PlayoutTiming {
 }
 
 /** Times full playouts on `workers` threads ('cores': one a core, 0: this thread), through the one throughput loop. */
-export async function measurePlayouts(game: GameKind, size: number, fill: FillKind, workers: number | 'cores', settings: PlayoutBenchSettings): Promise<PlayoutTiming> {
+export async function measurePlayouts(
+  game: GameKind,
+  size: number,
+  fill: FillKind,
+  workers: number | 'cores',
+  settings: PlayoutBenchSettings,
+): Promise<PlayoutTiming> {
   const evaluator = createCpuEvaluator(undefined, { workers });
   try {
     const m = await measureThroughput(evaluator, {
@@ -53,7 +59,16 @@ export async function measurePlayouts(game: GameKind, size: number, fill: FillKi
     const method = cpuVariantOf(evaluator.description);
     const ns = medianFigure(m.runs.map((r) => (r.wallMs * 1e6) / r.playouts));
     const nsHalfWidth = Number.isFinite(ns.halfWidth) ? ns.halfWidth : null;
-    return { game, size, fill, workers: m.lastStats?.workers ?? 0, nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts, nsHalfWidth, calls: settings.calls, method };
+    return {
+      game,
+      size,
+      fill,
+      workers: m.lastStats?.workers ?? 0,
+      nsPerPlayout: (m.medianWallMs * 1e6) / settings.playouts,
+      nsHalfWidth,
+      calls: settings.calls,
+      method,
+    };
   } finally {
     evaluator.destroy();
   }

@@ -66,5 +66,12 @@ export function runPriorBench(plan: PriorBenchPlan): PriorBenchReport {
   }
   // The sums are used, so that no engine can drop the calls.
   if (!Number.isFinite(sink)) throw new Error('the prior gave a sum that is not finite');
-  return { positions: positions.length, meanCandidates: candidates / positions.length, runNs, medianNs: median(runNs), runCpuNs, medianCpuNs: median(runCpuNs) };
+  return {
+    positions: positions.length,
+    meanCandidates: candidates / positions.length,
+    runNs,
+    medianNs: median(runNs),
+    runCpuNs,
+    medianCpuNs: median(runCpuNs),
+  };
 }

@@ -89,7 +89,10 @@ function rootRequest(root: Position): EvalPosition {
 
 export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan): Promise<SearchBenchReport> {
   const { settings, playouts, runs, warmupRuns } = plan;
-  if (opensUnderSwap(plan.root)) throw new Error('the search bench times one tree: give a root other than the first move under the swap rule (swap-rule.ts decides that one)');
+  if (opensUnderSwap(plan.root))
+    throw new Error(
+      'the search bench times one tree: give a root other than the first move under the swap rule (swap-rule.ts decides that one)',
+    );
   const say = plan.onProgress ?? (() => {});
   const fill = settings.fill === undefined ? {} : { fill: settings.fill };
   const others = SELECTIONS.filter((selection) => selection !== settings.selection);
@@ -105,8 +108,22 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     });
   const minCallMs = plan.minCallMs ?? MIN_RUN_MS;
   const root = [rootRequest(plan.root)];
-  const bareRate = async (positions: readonly EvalPosition[], perPosition: number, run: number, ownership = false): Promise<number> =>
-    (await measureThroughput(evaluator, { positions, request: { playouts: perPosition, ...fill, ...(ownership ? { ownership } : {}) }, warmupRuns: 0, runs: 1, minRunMs: minCallMs, seed: run })).playoutsPerSecond;
+  const bareRate = async (
+    positions: readonly EvalPosition[],
+    perPosition: number,
+    run: number,
+    ownership = false,
+  ): Promise<number> =>
+    (
+      await measureThroughput(evaluator, {
+        positions,
+        request: { playouts: perPosition, ...fill, ...(ownership ? { ownership } : {}) },
+        warmupRuns: 0,
+        runs: 1,
+        minRunMs: minCallMs,
+        seed: run,
+      })
+    ).playoutsPerSecond;
   // Searches of the move, fresh trees, until they have lasted minCallMs; the rounds are the first search's.
   const searchRate = async (searched: SearchSettings, run: number): Promise<{ rate: number; rounds: number }> => {
     const start = performance.now();
@@ -114,7 +131,10 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     let rounds = 0;
     let k = 0;
     do {
-      const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run + k * 1009 }).search(plan.root, { playouts });
+      const result = await new Mcts(evaluator, { ...searched, seed: searched.seed + run + k * 1009 }).search(
+        plan.root,
+        { playouts },
+      );
       counted += result.playouts;
       if (k++ === 0) rounds = result.rounds;
     } while (performance.now() - start < minCallMs);
@@ -133,7 +153,15 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   // The measurements take turns within every run, so a spell of load on
   // this shared machine falls on all of them alike; the headline ratio is the
   // median of the runs' own ratios.
-  const rates = { one: [] as number[], owned: [] as number[], shape: [] as number[], search: [] as number[], ratio: [] as number[], ratioToOwned: [] as number[], others: others.map(() => [] as number[]) };
+  const rates = {
+    one: [] as number[],
+    owned: [] as number[],
+    shape: [] as number[],
+    search: [] as number[],
+    ratio: [] as number[],
+    ratioToOwned: [] as number[],
+    others: others.map(() => [] as number[]),
+  };
   const rounds: number[] = [];
   for (let run = 0; run < warmupRuns + runs; run++) {
     const warm = run < warmupRuns ? ' (warm-up)' : '';

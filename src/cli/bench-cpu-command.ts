@@ -1,8 +1,22 @@
 /** `hexbatch bench-cpu`: runs the CPU benchmark, prints its table, writes its JSON. */
 import type { Command } from 'commander';
-import { type CpuBenchPlan, DEFAULT_SIZES, FULL_PLAYOUT_SETTINGS, FULL_SETTINGS, QUICK_PLAYOUT_SETTINGS, QUICK_SETTINGS, runCpuBench } from '../bench/cpu-bench.js';
+import {
+  type CpuBenchPlan,
+  DEFAULT_SIZES,
+  FULL_PLAYOUT_SETTINGS,
+  FULL_SETTINGS,
+  QUICK_PLAYOUT_SETTINGS,
+  QUICK_SETTINGS,
+  runCpuBench,
+} from '../bench/cpu-bench.js';
 import { METHODS } from '../wintest/registry.js';
-import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
+import {
+  type BenchBoardOptions,
+  addBenchBoardOptions,
+  benchJsonPath,
+  parseBenchBoards,
+  writeBenchJson,
+} from './bench-options.js';
 import { formatBenchReport } from './bench-table.js';
 import type { CliIo } from './io.js';
 import { parseList, parseMethod } from './options.js';
@@ -17,7 +31,8 @@ interface BenchCpuOptions extends BenchBoardOptions {
 
 function benchPlan(options: BenchCpuOptions, io: CliIo): CpuBenchPlan {
   const { games, sizes } = parseBenchBoards(options);
-  const methods = options.methods === undefined ? METHODS : parseList('--methods', options.methods, (name) => parseMethod(name));
+  const methods =
+    options.methods === undefined ? METHODS : parseList('--methods', options.methods, (name) => parseMethod(name));
   return {
     games,
     sizes,
@@ -29,7 +44,11 @@ function benchPlan(options: BenchCpuOptions, io: CliIo): CpuBenchPlan {
 }
 
 export function registerBenchCpuCommand(program: Command, io: CliIo): void {
-  const command = program.command('bench-cpu').description('time every win-test method, the fills, and full playouts on one core and all cores, on the CPU (ns per board)');
+  const command = program
+    .command('bench-cpu')
+    .description(
+      'time every win-test method, the fills, and full playouts on one core and all cores, on the CPU (ns per board)',
+    );
   addBenchBoardOptions(command, DEFAULT_SIZES)
     .option('--methods <list>', 'methods, comma-separated (default: all)')
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_JSON)

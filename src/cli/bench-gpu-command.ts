@@ -5,7 +5,13 @@
 import type { Command } from 'commander';
 import { parseFillKind } from '../fill/fill.js';
 import { GPU_KERNELS, parseGpuKernel } from '../eval/types.js';
-import { type BenchBoardOptions, addBenchBoardOptions, benchJsonPath, parseBenchBoards, writeBenchJson } from './bench-options.js';
+import {
+  type BenchBoardOptions,
+  addBenchBoardOptions,
+  benchJsonPath,
+  parseBenchBoards,
+  writeBenchJson,
+} from './bench-options.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
@@ -16,7 +22,13 @@ import { MAX_BOARDS_PER_INVOCATION } from '../eval/webgpu-backend.js';
 import { formatTable } from '../jobs/text-table.js';
 import { formatRate } from '../jobs/suite-table.js';
 import { type NoisyFigure, figureText, ratioOf } from '../jobs/noisy-figures.js';
-import { BENCH_SIZES, type GpuBenchPlan, type GpuBenchReport, type GpuMeasurement, runGpuBench } from '../bench/gpu-bench.js';
+import {
+  BENCH_SIZES,
+  type GpuBenchPlan,
+  type GpuBenchReport,
+  type GpuMeasurement,
+  runGpuBench,
+} from '../bench/gpu-bench.js';
 
 export const DEFAULT_GPU_JSON = 'bench/results/gpu.json';
 
@@ -40,10 +52,21 @@ const RUNS: Bound = { option: '--runs', min: 1, max: 1000 };
 const WORKGROUP_SIZE: Bound = { option: '--workgroup-size', min: 1, max: 1024 };
 const BOARDS_PER_INVOCATION: Bound = { option: '--boards-per-invocation', min: 1, max: MAX_BOARDS_PER_INVOCATION };
 
-export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: ProgressLine = progressLine(io.stderr, 'silent')): GpuBenchPlan {
+export function benchGpuPlan(
+  options: BenchGpuOptions,
+  io: CliIo,
+  progress: ProgressLine = progressLine(io.stderr, 'silent'),
+): GpuBenchPlan {
   const { games, sizes } = parseBenchBoards(options);
   const quick = options.quick ?? false;
-  const sweep = options.sweep === undefined ? (quick ? [] : undefined) : options.sweep === '' ? [] : parseList('--sweep', options.sweep, (t) => parseBounded(SWEEP_BATCH, t));
+  const sweep =
+    options.sweep === undefined
+      ? quick
+        ? []
+        : undefined
+      : options.sweep === ''
+        ? []
+        : parseList('--sweep', options.sweep, (t) => parseBounded(SWEEP_BATCH, t));
   return {
     games,
     sizes,
@@ -55,8 +78,12 @@ export function benchGpuPlan(options: BenchGpuOptions, io: CliIo, progress: Prog
     // The shapes take minutes on SwiftShader: a smoke run leaves them out.
     shapes: options.shapes && !quick,
     runs: quick ? 2 : parseBounded(RUNS, options.runs),
-    ...(options.workgroupSize !== undefined ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) } : {}),
-    ...(options.boardsPerInvocation !== undefined ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) } : {}),
+    ...(options.workgroupSize !== undefined
+      ? { workgroupSize: parseBounded(WORKGROUP_SIZE, options.workgroupSize) }
+      : {}),
+    ...(options.boardsPerInvocation !== undefined
+      ? { boardsPerInvocation: parseBounded(BOARDS_PER_INVOCATION, options.boardsPerInvocation) }
+      : {}),
     // A progress line on a terminal only, rewritten in place; a log or a pipe gets none.
     onProgress: (message) => progress.show(message),
     onNotice: (message) => io.stderr.write(`${message}\n`),
@@ -88,23 +115,43 @@ function rows(measurements: readonly GpuMeasurement[]): string[][] {
 }
 
 export function formatGpuBench(report: GpuBenchReport): string {
-  const header = ['game', 'size', 'kernel', 'fill', 'batch', 'calls a run', 'kernel ms', 'wall ms', 'playouts/s (kernel)', 'playouts/s (wall)'];
+  const header = [
+    'game',
+    'size',
+    'kernel',
+    'fill',
+    'batch',
+    'calls a run',
+    'kernel ms',
+    'wall ms',
+    'playouts/s (kernel)',
+    'playouts/s (wall)',
+  ];
   let text = `adapter: ${report.adapter.text}\n`;
   if (report.warning) text += `WARNING: ${report.warning}\n`;
-  if (report.results.some((m) => m.kernel !== m.variant)) text += `bitsliced runs as ${report.settings.subgroups ? 'bitsliced-ballot (subgroups)' : 'bitsliced-lanes (no subgroups)'}\n`;
-  text += `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs, each run repeating its call for at least 100 ms; ` +
+  if (report.results.some((m) => m.kernel !== m.variant))
+    text += `bitsliced runs as ${report.settings.subgroups ? 'bitsliced-ballot (subgroups)' : 'bitsliced-lanes (no subgroups)'}\n`;
+  text +=
+    `medians of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up runs, each run repeating its call for at least 100 ms; ` +
     `± the 95% half-width of the runs' rates; ms are per call; workgroup size ${report.settings.workgroupSize}\n\n`;
   text += formatTable(header, rows(report.results));
   if (report.sweep.length > 0) text += `\nbatch-size sweep\n${formatTable(header, rows(report.sweep))}`;
   if (report.shapes.length > 0) {
     const cpu = report.cpu;
-    const cpuText = cpu ? `; CPU backend (${cpu.description}): ${rateWithSpread(cpu.playoutsPerSecond, cpu.rateHalfWidth)} playouts/s` : '';
+    const cpuText = cpu
+      ? `; CPU backend (${cpu.description}): ${rateWithSpread(cpu.playoutsPerSecond, cpu.rateHalfWidth)} playouts/s`
+      : '';
     text += `\nshapes, Hex 11, exact fill${cpuText}\n`;
-    const noisy = (value: number, halfWidth: number | null): NoisyFigure => ({ value, halfWidth: halfWidth ?? Infinity });
+    const noisy = (value: number, halfWidth: number | null): NoisyFigure => ({
+      value,
+      halfWidth: halfWidth ?? Infinity,
+    });
     text += formatTable(
       ['kernel', 'shape', 'wall ms', 'playouts/s', 'vs one position', 'vs CPU backend'],
       report.shapes.map((m) => {
-        const vsCpu = cpu ? ratioOf(noisy(m.playoutsPerSecond, m.rateHalfWidth), noisy(cpu.playoutsPerSecond, cpu.rateHalfWidth)) : null;
+        const vsCpu = cpu
+          ? ratioOf(noisy(m.playoutsPerSecond, m.rateHalfWidth), noisy(cpu.playoutsPerSecond, cpu.rateHalfWidth))
+          : null;
         return [
           m.kernel,
           m.shape,
@@ -121,17 +168,34 @@ export function formatGpuBench(report: GpuBenchReport): string {
 }
 
 export function registerBenchGpuCommand(program: Command, io: CliIo): void {
-  const command = program.command('bench-gpu').description('playouts per second of every WebGPU kernel, with a batch-size sweep (JSON too)');
+  const command = program
+    .command('bench-gpu')
+    .description('playouts per second of every WebGPU kernel, with a batch-size sweep (JSON too)');
   addBenchBoardOptions(command, BENCH_SIZES)
     .option('--kernels <list>', 'kernels, comma-separated', GPU_KERNELS.join(','))
     .option('--fills <list>', 'fills, comma-separated', 'exact')
-    .option('--batch <n>', boundedHelp(BATCH, 'playouts per measured call; default 65,536 on SwiftShader, 16,777,216 on a GPU'))
-    .option('--sweep <list>', boundedHelp(SWEEP_BATCH, 'batch sizes of the Hex 11 sweep, comma-separated ("" for none)'))
+    .option(
+      '--batch <n>',
+      boundedHelp(BATCH, 'playouts per measured call; default 65,536 on SwiftShader, 16,777,216 on a GPU'),
+    )
+    .option(
+      '--sweep <list>',
+      boundedHelp(SWEEP_BATCH, 'batch sizes of the Hex 11 sweep, comma-separated ("" for none)'),
+    )
     .option('--runs <n>', boundedHelp(RUNS, 'timed runs per measurement'), '5')
-    .option('--workgroup-size <n>', boundedHelp(WORKGROUP_SIZE, "invocations per workgroup, at most the adapter's limit; default 64"))
-    .option('--boards-per-invocation <n>', boundedHelp(BOARDS_PER_INVOCATION, 'boards each bpr or floodfill invocation decides; default 1'))
+    .option(
+      '--workgroup-size <n>',
+      boundedHelp(WORKGROUP_SIZE, "invocations per workgroup, at most the adapter's limit; default 64"),
+    )
+    .option(
+      '--boards-per-invocation <n>',
+      boundedHelp(BOARDS_PER_INVOCATION, 'boards each bpr or floodfill invocation decides; default 1'),
+    )
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_GPU_JSON)
-    .option('--no-shapes', 'leave out the shapes (mid-game, many positions a call, a small call) and the CPU baseline; --quick does')
+    .option(
+      '--no-shapes',
+      'leave out the shapes (mid-game, many positions a call, a small call) and the CPU baseline; --quick does',
+    )
     .option('--quick', 'small batches, few runs, no sweep: a smoke test, not a measurement')
     .action(async (options: BenchGpuOptions) => {
       const progress = progressLine(io.stderr, 'silent');
@@ -144,7 +208,9 @@ export function registerBenchGpuCommand(program: Command, io: CliIo): void {
         progress.end();
         if (error instanceof CliError) throw error;
         if (error instanceof DeviceLimitError && error.setting === 'workgroupSize') {
-          throw usageError(`${WORKGROUP_SIZE.option} must be at most ${error.largest} on this adapter (${error.limits}), not ${error.value}`);
+          throw usageError(
+            `${WORKGROUP_SIZE.option} must be at most ${error.largest} on this adapter (${error.limits}), not ${error.value}`,
+          );
         }
         throw new CliError(`error: ${messageOf(error)}`, EXIT_FAILURE);
       }

@@ -8,7 +8,14 @@ import { createEvaluator } from '../eval/create-evaluator.js';
 import { type MoveBenchReport, runMoveBench } from '../bench/move-bench.js';
 import { formatTable } from '../jobs/text-table.js';
 import { progressLine } from '../jobs/progress-line.js';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings, SettingValueError, searchSettingsOf, settingNamed, withName } from '../search/engine-settings.js';
+import {
+  DEFAULT_ENGINE_SETTINGS,
+  type EngineSettings,
+  searchSettingsOf,
+  settingNamed,
+  withName,
+} from '../search/engine-settings.js';
+import { SettingValueError } from '../search/setting-values.js';
 import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
@@ -55,7 +62,14 @@ export function settingsWith(text: string | undefined): EngineSettings {
 }
 
 export function formatMoveBench(r: MoveBenchReport): string {
-  const rows = r.moves.map((m) => [m.opening.join(' '), String(m.leaves), String(m.rounds), m.wallMs.toFixed(0), m.cpuMs.toFixed(0), m.decidedBy ?? '']);
+  const rows = r.moves.map((m) => [
+    m.opening.join(' '),
+    String(m.leaves),
+    String(m.rounds),
+    m.wallMs.toFixed(0),
+    m.cpuMs.toFixed(0),
+    m.decidedBy ?? '',
+  ]);
   const head = [
     `${r.description}; ${r.game} ${r.size}, ${r.timeMs} ms a move, B = ${r.leavesPerRound}, K = ${r.playoutsPerLeaf}`,
     `median over the searched moves: ${r.medianLeaves} leaves a move, ${r.medianLeavesPerSecond.toFixed(0)} leaves a second, ${r.medianCpuMicrosecondsPerLeaf.toFixed(0)} µs of CPU (all threads) a leaf`,
@@ -89,10 +103,21 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
       const progress = progressLine(io.stderr, 'silent');
       let report: MoveBenchReport;
       try {
-        const evaluator = await createEvaluator({ backend, ...searchCpuOptions(threads), notice: (text) => io.stderr.write(`${text}\n`) });
+        const evaluator = await createEvaluator({
+          backend,
+          ...searchCpuOptions(threads),
+          notice: (text) => io.stderr.write(`${text}\n`),
+        });
         try {
           const settings = searchSettingsOf(engine, evaluator.backend);
-          report = await runMoveBench(evaluator, { geometry, settings, timeMs, positions, seed, onProgress: (m) => progress.show(m) });
+          report = await runMoveBench(evaluator, {
+            geometry,
+            settings,
+            timeMs,
+            positions,
+            seed,
+            onProgress: (m) => progress.show(m),
+          });
         } finally {
           evaluator.destroy();
         }

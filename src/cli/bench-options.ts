@@ -48,8 +48,14 @@ export const QUICK_RESULTS_DIR = 'results';
  * The JSON file of a run: --json as given, else the default, else (for a
  * --quick run) beside the smoke results; checked writable before the run.
  */
-export async function benchJsonPath(command: Command, options: { readonly json: string; readonly quick?: boolean }): Promise<string> {
-  const path = !options.quick || command.getOptionValueSource('json') !== 'default' ? options.json : join(QUICK_RESULTS_DIR, basename(options.json).replace(/\.json$/, '-quick.json'));
+export async function benchJsonPath(
+  command: Command,
+  options: { readonly json: string; readonly quick?: boolean },
+): Promise<string> {
+  const path =
+    !options.quick || command.getOptionValueSource('json') !== 'default'
+      ? options.json
+      : join(QUICK_RESULTS_DIR, basename(options.json).replace(/\.json$/, '-quick.json'));
   await checkWritableFile('--json', path);
   return path;
 }

@@ -24,13 +24,16 @@ interface BenchPriorOptions {
 export function registerBenchPriorCommand(program: Command, io: CliIo): void {
   program
     .command('bench-prior')
-    .description("time the move prior's call (every empty cell of a position scored) over the positions of Hex games in SGF files")
+    .description(
+      "time the move prior's call (every empty cell of a position scored) over the positions of Hex games in SGF files",
+    )
     .requiredOption('--games <paths...>', 'SGF files, or folders searched for .sgf files')
     .option('--table <file>', 'a table written by train-prior (default the one that ships)')
     .option('--size <n,n,…>', 'only games of these board sizes (default all)')
     .option('--runs <n>', boundedHelp(RUNS, 'timed runs over all the positions, after five warm-up runs'), '15')
     .action(async (options: BenchPriorOptions) => {
-      const sizes = options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
+      const sizes =
+        options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
       const runs = parseBounded(RUNS, options.runs);
       let table = shippedPriorTable();
       if (options.table !== undefined) {

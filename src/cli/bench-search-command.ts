@@ -15,7 +15,14 @@ import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf } from './cli-error.js';
 import type { CliIo } from './io.js';
-import { LEAVES, PLAYOUTS_PER_LEAF, parseBackendChoice, parseGame, parseGeometry, searchCpuOptions } from './options.js';
+import {
+  LEAVES,
+  PLAYOUTS_PER_LEAF,
+  parseBackendChoice,
+  parseGame,
+  parseGeometry,
+  searchCpuOptions,
+} from './options.js';
 
 export const DEFAULT_SEARCH_JSON = 'bench/results/search.json';
 
@@ -38,13 +45,29 @@ interface BenchSearchOptions {
 
 export function formatSearchBench(r: SearchBenchReport): string {
   const sp = r.spreads;
-  const rate = (f: NoisyFigure) => `${formatRate(f.value)} ± ${Number.isFinite(f.halfWidth) ? formatRate(f.halfWidth) : '?'}`;
+  const rate = (f: NoisyFigure) =>
+    `${formatRate(f.value)} ± ${Number.isFinite(f.halfWidth) ? formatRate(f.halfWidth) : '?'}`;
   const bare = `1 × ${r.bareCallPlayouts}`;
   const rows = [
     ['bare evaluator, one position', bare, rate(sp.bareOnePosition), '100% (the bound)'],
-    ['bare evaluator, one position, with ownership', bare, rate(sp.bareWithOwnership), shareText(sp.bareWithOwnership, sp.bareOnePosition)],
-    ["bare evaluator, the search's shape", `${r.leavesPerRound} × ${r.playoutsPerLeaf}`, rate(sp.bareSearchShape), shareText(sp.bareSearchShape, sp.bareOnePosition)],
-    [`the search, ${r.selection} (the settings'; a move from the empty board)`, `${r.roundsPerSearch} rounds`, rate(sp.search), shareText(sp.search, sp.bareOnePosition)],
+    [
+      'bare evaluator, one position, with ownership',
+      bare,
+      rate(sp.bareWithOwnership),
+      shareText(sp.bareWithOwnership, sp.bareOnePosition),
+    ],
+    [
+      "bare evaluator, the search's shape",
+      `${r.leavesPerRound} × ${r.playoutsPerLeaf}`,
+      rate(sp.bareSearchShape),
+      shareText(sp.bareSearchShape, sp.bareOnePosition),
+    ],
+    [
+      `the search, ${r.selection} (the settings'; a move from the empty board)`,
+      `${r.roundsPerSearch} rounds`,
+      rate(sp.search),
+      shareText(sp.search, sp.bareOnePosition),
+    ],
     ...r.otherSelections.map((o, i) => {
       const f = sp.otherSelections[i] ?? { value: o.search, halfWidth: Infinity };
       return [`the search, ${o.selection}`, `${r.roundsPerSearch} rounds`, rate(f), shareText(f, sp.bareOnePosition)];
@@ -68,11 +91,18 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--game <game>', 'hex or y', 'hex')
     .option('--size <n>', 'board size', '11')
-    .option('--playouts <n>', boundedHelp(PLAYOUTS, 'playouts per searched move (the default: a move of about 0.2 s on two cores)'), '524288')
+    .option(
+      '--playouts <n>',
+      boundedHelp(PLAYOUTS, 'playouts per searched move (the default: a move of about 0.2 s on two cores)'),
+      '524288',
+    )
     .option('--runs <n>', boundedHelp(RUNS, 'timed searches (and bare calls)'), '5')
     .option('--leaves <n>', boundedHelp(LEAVES, "leaves per round (B); default the backend's"))
     .option('--playouts-per-leaf <n>', boundedHelp(PLAYOUTS_PER_LEAF, "playouts per leaf (K); default the backend's"))
-    .option('--in-flight <n>', boundedHelp(IN_FLIGHT, "evaluate calls the search keeps running at once; default the backend's"))
+    .option(
+      '--in-flight <n>',
+      boundedHelp(IN_FLIGHT, "evaluate calls the search keeps running at once; default the backend's"),
+    )
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_SEARCH_JSON)
     .option('--quick', 'a few thousand playouts a move, three runs: a smoke test, not a measurement')
     .action(async (options: BenchSearchOptions) => {
@@ -82,13 +112,18 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
       // Three runs at the least for a half-width worth having (Student's t at 2 degrees of freedom).
       const runs = options.quick ? 3 : parseBounded(RUNS, options.runs);
       const leaves = options.leaves === undefined ? undefined : parseBounded(LEAVES, options.leaves);
-      const perLeaf = options.playoutsPerLeaf === undefined ? undefined : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf);
+      const perLeaf =
+        options.playoutsPerLeaf === undefined ? undefined : parseBounded(PLAYOUTS_PER_LEAF, options.playoutsPerLeaf);
       const inFlight = options.inFlight === undefined ? undefined : parseBounded(IN_FLIGHT, options.inFlight);
       const json = await benchJsonPath(command, options);
       const progress = progressLine(io.stderr, 'silent');
       let report: SearchBenchReport;
       try {
-        const evaluator = await createEvaluator({ backend, ...searchCpuOptions(), notice: (text) => io.stderr.write(`${text}\n`) });
+        const evaluator = await createEvaluator({
+          backend,
+          ...searchCpuOptions(),
+          notice: (text) => io.stderr.write(`${text}\n`),
+        });
         try {
           const base = defaultSettings(evaluator.backend);
           const settings = {
@@ -98,7 +133,14 @@ export function registerBenchSearchCommand(program: Command, io: CliIo): void {
             ...(inFlight === undefined ? {} : { roundsInFlight: inFlight }),
           };
           // Without the swap rule: under it the first move is chosen by searches of the openings (swap-rule.ts), not by one tree.
-          report = await runSearchBench(evaluator, { root: new Position(geometry, { swap: false }), settings, playouts, runs, warmupRuns: 1, onProgress: (m) => progress.show(m) });
+          report = await runSearchBench(evaluator, {
+            root: new Position(geometry, { swap: false }),
+            settings,
+            playouts,
+            runs,
+            warmupRuns: 1,
+            onProgress: (m) => progress.show(m),
+          });
         } finally {
           evaluator.destroy();
         }

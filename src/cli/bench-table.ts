@@ -49,7 +49,7 @@ function playoutTable(report: CpuBenchReport, game: GameKind): string | null {
   const mine = report.playouts.filter((t) => t.game === game);
   if (mine.length === 0) return null;
   const hex = game === GameKind.Hex;
-  const at = (size: number, many: boolean) => mine.find((t) => t.size === size && (t.workers > 0) === many);
+  const at = (size: number, many: boolean) => mine.find((t) => t.size === size && t.workers > 0 === many);
   const cell = (t: { nsPerPlayout: number; nsHalfWidth?: number | null } | undefined) =>
     t ? `${Math.round(t.nsPerPlayout)} ± ${t.nsHalfWidth == null ? '?' : Math.round(t.nsHalfWidth)}` : MISSING;
   const header = [hex ? 'Hex: ns/playout' : 'Y: ns/playout', ...report.sizes.map((n) => (hex ? `${n}×${n}` : `${n}`))];
@@ -78,7 +78,9 @@ export function formatBenchReport(report: CpuBenchReport): string {
   const playouts = report.games.flatMap((game) => playoutTable(report, game) ?? []);
   const method = report.playouts[0]?.method;
   const playoutIntro = method
-    ? [`\nFull playouts (exact fill + ${method} test, fused), from the empty board, through the CPU evaluator: ns per playout, median run after warm-up ± the 95% half-width over the runs.\n`]
+    ? [
+        `\nFull playouts (exact fill + ${method} test, fused), from the empty board, through the CPU evaluator: ns per playout, median run after warm-up ± the 95% half-width over the runs.\n`,
+      ]
     : [];
   return [intro, ...tests, ...playoutIntro, ...playouts].join('\n');
 }

@@ -37,7 +37,10 @@ export function chromeBenchSpec(options: ChromeBenchCliOptions): Partial<SuiteSp
   const sizes = base.sizes ?? DEFAULT_SUITE.sizes;
   const boards = parseBenchBoards({ games: options.games ?? games.join(','), sizes: options.sizes ?? sizes.join(',') });
   const spec: Partial<SuiteSpec> = { ...base, games: boards.games, sizes: boards.sizes };
-  const kernels = options.kernels === undefined ? undefined : parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t)));
+  const kernels =
+    options.kernels === undefined
+      ? undefined
+      : parseList('--kernels', options.kernels, (t) => asUsage(() => parseGpuKernel(t)));
   const playouts = options.playouts === undefined ? undefined : parseBounded(PLAYOUTS, options.playouts);
   return { ...spec, ...(kernels ? { kernels } : {}), ...(playouts !== undefined ? { playouts } : {}) };
 }
@@ -45,14 +48,25 @@ export function chromeBenchSpec(options: ChromeBenchCliOptions): Partial<SuiteSp
 export function registerChromeBenchCommand(program: Command, io: CliIo): void {
   program
     .command('chrome-bench')
-    .description('the throughput suite in headless Chrome (WebGPU), through the demo page, validated against the CPU, with a report (npm start)')
+    .description(
+      'the throughput suite in headless Chrome (WebGPU), through the demo page, validated against the CPU, with a report (npm start)',
+    )
     .option('--quick', `a smoke run: sizes ${QUICK_SUITE.sizes.join(',')}, ${QUICK_SUITE.playouts} playouts a call`)
     .option('--sizes <list>', `board sizes, comma-separated (default ${DEFAULT_SUITE.sizes.join(',')})`)
     .option('--games <list>', `games, comma-separated (default ${BOTH_GAMES.join(',')})`)
     .option('--kernels <list>', `GPU kernels, comma-separated (default ${GPU_KERNELS.join(',')})`)
-    .option('--playouts <n>', boundedHelp(PLAYOUTS, `playouts per GPU call; default ${DEFAULT_SUITE.playouts} on a GPU, ${SOFTWARE_SUITE_PLAYOUTS} on SwiftShader, --quick ${QUICK_SUITE.playouts}`))
+    .option(
+      '--playouts <n>',
+      boundedHelp(
+        PLAYOUTS,
+        `playouts per GPU call; default ${DEFAULT_SUITE.playouts} on a GPU, ${SOFTWARE_SUITE_PLAYOUTS} on SwiftShader, --quick ${QUICK_SUITE.playouts}`,
+      ),
+    )
     .option('--headed', 'show the browser window instead of running headless')
-    .option('--browser <path>', 'the Chrome or Chromium to run (default: $CHROME_PATH, then Google Chrome, then chromium)')
+    .option(
+      '--browser <path>',
+      'the Chrome or Chromium to run (default: $CHROME_PATH, then Google Chrome, then chromium)',
+    )
     .option('--out <dir>', `the results folder (default ${DEFAULT_RESULTS_ROOT}/<date>)`)
     .action(async (options: ChromeBenchCliOptions) => {
       const spec = chromeBenchSpec(options);
@@ -60,7 +74,14 @@ export function registerChromeBenchCommand(program: Command, io: CliIo): void {
       await checkWritableFolder('--out', out);
       let outcome;
       try {
-        outcome = await runChromeBench({ spec, headed: options.headed ?? false, out, stdout: io.stdout, stderr: io.stderr, ...(options.browser !== undefined ? { browser: options.browser } : {}) });
+        outcome = await runChromeBench({
+          spec,
+          headed: options.headed ?? false,
+          out,
+          stdout: io.stdout,
+          stderr: io.stderr,
+          ...(options.browser !== undefined ? { browser: options.browser } : {}),
+        });
       } catch (error) {
         throw new CliError(`error: ${messageOf(error).split('\n')[0] ?? ''}`, EXIT_FAILURE);
       }

@@ -11,7 +11,14 @@ import { dirname, extname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { colorName } from '../game/color.js';
 import { GameKind } from '../game/geometry.js';
-import { type ExamAnswer, type ExamStep, type HtpLink, type SetupDialect, engineLink, runExamScript } from '../htp/exam-script.js';
+import {
+  type ExamAnswer,
+  type ExamStep,
+  type HtpLink,
+  type SetupDialect,
+  engineLink,
+  runExamScript,
+} from '../htp/exam-script.js';
 import { examSteps, parseExam } from '../htp/exam.js';
 import { type RegressScript, parseRegressScript } from '../htp/gtp-regress.js';
 import { splitCommandLine } from '../match/engine-spec.js';
@@ -20,14 +27,20 @@ import { progressLine } from '../jobs/progress-line.js';
 import { formatTable } from '../jobs/text-table.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
-import { ENGINE_OPTION_NAMES, type EngineOptions, type EngineSetup, addEngineOptions, engineSetup, makeEngine } from './htp-command.js';
+import {
+  ENGINE_OPTION_NAMES,
+  type EngineOptions,
+  type EngineSetup,
+  addEngineOptions,
+  engineSetup,
+  makeEngine,
+} from './htp-command.js';
 import type { CliIo } from './io.js';
 import { checkWritableFile } from './output-file.js';
 import { printable } from './printable.js';
 
 const MIN_PERCENT: Bound = { option: '--min-percent', min: 0, max: 100 };
 const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
-
 
 type ExamFormat = 'positions' | 'tst';
 
@@ -61,11 +74,15 @@ async function readExam(file: string, format: ExamFormat, solverAnswers: boolean
   let exam: Exam;
   try {
     // loadsgf names files relative to the script's folder, as gtpregress runs it from there.
-    exam = format === 'tst' ? parseRegressScript(text, (path) => readFileSync(resolve(dirname(file), path), 'utf8'), { solverAnswers }) : { steps: examSteps(parseExam(text)), skipped: new Map() };
+    exam =
+      format === 'tst'
+        ? parseRegressScript(text, (path) => readFileSync(resolve(dirname(file), path), 'utf8'), { solverAnswers })
+        : { steps: examSteps(parseExam(text)), skipped: new Map() };
   } catch (error) {
     throw usageError(`${printable(file)}: ${messageOf(error)}`);
   }
-  if (!exam.steps.some((s) => s.kind === 'question' && s.judge !== null)) throw usageError(`${printable(file)} holds no question with an expected answer`);
+  if (!exam.steps.some((s) => s.kind === 'question' && s.judge !== null))
+    throw usageError(`${printable(file)} holds no question with an expected answer`);
   return exam;
 }
 
@@ -75,16 +92,27 @@ export function formatExam(answers: readonly ExamAnswer[], skipped: RegressScrip
   const right = answers.filter((a) => a.right).length;
   let text = `right ${right} of ${answers.length} (${percentOf(right, answers.length)})\n`;
   const marked = answers.filter((a) => a.judge.expectedFail);
-  if (marked.length > 0) text += `marked as expected failures (*): ${marked.length}, of which right ${marked.filter((a) => a.right).length}\n`;
+  if (marked.length > 0)
+    text += `marked as expected failures (*): ${marked.length}, of which right ${marked.filter((a) => a.right).length}\n`;
   if (skipped.size > 0) {
-    const list = [...skipped].map(([name, t]) => `${name} ×${t.count}${t.withAnswer > 0 ? ` (${t.withAnswer} with an expected reply)` : ''}`);
+    const list = [...skipped].map(
+      ([name, t]) => `${name} ×${t.count}${t.withAnswer > 0 ? ` (${t.withAnswer} with an expected reply)` : ''}`,
+    );
     text += `commands skipped (not move questions): ${list.join(', ')}\n`;
   }
   const misses = answers.filter((a) => !a.right);
   if (misses.length > 0) {
     text += `\nmissed\n${formatTable(
       ['line', 'id', 'position', 'size', 'colour', 'played', 'expected'],
-      misses.map((a) => [String(a.line), a.id ?? '', a.source, String(a.size), colorName(a.player), a.move, a.judge.expected]),
+      misses.map((a) => [
+        String(a.line),
+        a.id ?? '',
+        a.source,
+        String(a.size),
+        colorName(a.player),
+        a.move,
+        a.judge.expected,
+      ]),
     )}`;
   }
   return text;
@@ -97,7 +125,16 @@ export function formatExam(answers: readonly ExamAnswer[], skipped: RegressScrip
  */
 function answersJson(file: string, engine: string, answers: readonly ExamAnswer[]): string {
   const right = answers.filter((a) => a.right).length;
-  const rows = answers.map((a) => ({ line: a.line, id: a.id, position: a.source, size: a.size, colour: colorName(a.player), played: a.move, right: a.right, seconds: Number(a.seconds.toFixed(2)) }));
+  const rows = answers.map((a) => ({
+    line: a.line,
+    id: a.id,
+    position: a.source,
+    size: a.size,
+    colour: colorName(a.player),
+    played: a.move,
+    right: a.right,
+    seconds: Number(a.seconds.toFixed(2)),
+  }));
   return `${JSON.stringify({ file, engine, right, total: answers.length, answers: rows }, null, 1)}\n`;
 }
 
@@ -107,7 +144,8 @@ function processLink(engine: HtpProcess, timeoutMs: number): HtpLink {
     try {
       return { ok: true, text: await engine.send(command, timeoutMs) };
     } catch (error) {
-      if (error instanceof EngineError && error.fault === 'refused') return { ok: false, text: error.message.replace(/^\?\s*/, '') };
+      if (error instanceof EngineError && error.fault === 'refused')
+        return { ok: false, text: error.message.replace(/^\?\s*/, '') };
       throw error;
     }
   };
@@ -129,13 +167,20 @@ async function externalExaminee(line: string, timeoutMs: number): Promise<Examin
     engine.kill();
     throw usageError(`--engine: the engine did not start: ${engine.lastErrorLine || messageOf(error)}`);
   }
-  return { link: processLink(engine, timeoutMs), dialect: 'gtp', label: `engine ${line.trim()}`, close: () => engine.quit() };
+  return {
+    link: processLink(engine, timeoutMs),
+    dialect: 'gtp',
+    label: `engine ${line.trim()}`,
+    close: () => engine.quit(),
+  };
 }
 
 function ourExaminee(setup: EngineSetup, io: CliIo): Examinee {
   const s = setup.settings;
   const engine = makeEngine(setup, io);
-  const limits = [s.seconds === null ? null : `${s.seconds} s`, s.playouts === null ? null : `${s.playouts} playouts`].filter(Boolean).join(' or ');
+  const limits = [s.seconds === null ? null : `${s.seconds} s`, s.playouts === null ? null : `${s.playouts} playouts`]
+    .filter(Boolean)
+    .join(' or ');
   return {
     link: engineLink(engine),
     dialect: 'hexbatch',
@@ -147,19 +192,33 @@ function ourExaminee(setup: EngineSetup, io: CliIo): Examinee {
 export function registerExamCommand(program: Command, io: CliIo): void {
   const command = program
     .command('exam')
-    .description('score an HTP engine (ours, or --engine) on positions with known answers: our one-line format (bench/hex-tactics.txt) or a GoGui regression script (.tst, e.g. benzene\'s)')
-    .argument('<file>', 'positions (game size colour board winning-moves…, one a line), or a .tst script (loadsgf …, genmove …, #? [answers])');
+    .description(
+      "score an HTP engine (ours, or --engine) on positions with known answers: our one-line format (bench/hex-tactics.txt) or a GoGui regression script (.tst, e.g. benzene's)",
+    )
+    .argument(
+      '<file>',
+      'positions (game size colour board winning-moves…, one a line), or a .tst script (loadsgf …, genmove …, #? [answers])',
+    );
   addEngineOptions(command)
     .option('--format <kind>', 'positions or tst (default: tst for a .tst file, else positions)')
-    .option('--engine <command>', "score this HTP engine command line instead of ours (our engine's options are then refused)")
+    .option(
+      '--engine <command>',
+      "score this HTP engine command line instead of ours (our engine's options are then refused)",
+    )
     .option('--timeout <seconds>', boundedHelp(TIMEOUT, "longest wait for one reply of --engine's"), '600')
-    .option('--solver-answers', "in a .tst script, also ask benzene's solver questions (dfpn-/dfs-solver-find-winning COLOUR, #? [the winning moves its inferior-cell analysis keeps]) as genmove COLOUR")
+    .option(
+      '--solver-answers',
+      "in a .tst script, also ask benzene's solver questions (dfpn-/dfs-solver-find-winning COLOUR, #? [the winning moves its inferior-cell analysis keeps]) as genmove COLOUR",
+    )
     .option('--json <file>', 'also write every answer to this JSON file')
     .option('--min-percent <n>', boundedHelp(MIN_PERCENT, 'exit 1 when fewer are right'))
     .action(async (file: string, options: ExamOptions) => {
       if (options.engine !== undefined) {
         const given = ENGINE_OPTION_NAMES.find((name) => command.getOptionValueSource(name) === 'cli');
-        if (given !== undefined) throw usageError(`--engine runs its own settings: leave out --${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+        if (given !== undefined)
+          throw usageError(
+            `--engine runs its own settings: leave out --${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+          );
       }
       const minPercent = options.minPercent === undefined ? 0 : parseBounded(MIN_PERCENT, options.minPercent);
       const timeoutMs = parseBounded(TIMEOUT, options.timeout) * 1000;
@@ -169,10 +228,12 @@ export function registerExamCommand(program: Command, io: CliIo): void {
       if (options.solverAnswers === true && format !== 'tst') throw usageError('--solver-answers is for .tst scripts');
       const exam = await readExam(file, format, options.solverAnswers === true);
       const yLine = exam.steps.find((s) => s.kind === 'position' && s.board.geometry.game !== GameKind.Hex)?.line;
-      if (options.engine !== undefined && yLine !== undefined) throw usageError(`${printable(file)}: line ${yLine}: --engine is asked Hex positions only, and this one is Y`);
+      if (options.engine !== undefined && yLine !== undefined)
+        throw usageError(`${printable(file)}: line ${yLine}: --engine is asked Hex positions only, and this one is Y`);
       if (options.json !== undefined) await checkWritableFile('--json', options.json);
       const total = exam.steps.filter((s) => s.kind === 'question' && s.judge !== null).length;
-      const examinee = ourSetup === null ? await externalExaminee(options.engine as string, timeoutMs) : ourExaminee(ourSetup, io);
+      const examinee =
+        ourSetup === null ? await externalExaminee(options.engine as string, timeoutMs) : ourExaminee(ourSetup, io);
       const progress = progressLine(io.stderr, 'silent');
       let answers: ExamAnswer[];
       let right = 0;
@@ -194,6 +255,7 @@ export function registerExamCommand(program: Command, io: CliIo): void {
       io.stdout.write(formatExam(answers, exam.skipped));
       if (options.json !== undefined) await writeFile(options.json, answersJson(file, examinee.label, answers));
       const percent = (100 * answers.filter((a) => a.right).length) / answers.length;
-      if (percent < minPercent) throw new CliError(`error: ${percent.toFixed(1)}% right, below --min-percent ${minPercent}`, EXIT_FAILURE);
+      if (percent < minPercent)
+        throw new CliError(`error: ${percent.toFixed(1)}% right, below --min-percent ${minPercent}`, EXIT_FAILURE);
     });
 }

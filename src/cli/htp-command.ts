@@ -9,12 +9,12 @@ import {
   DEFAULT_ENGINE_SETTINGS,
   type EngineSettings,
   SETTINGS,
-  SettingValueError,
   type SettingRecord,
   moveLimits,
   settingHelp,
   withName,
 } from '../search/engine-settings.js';
+import { SettingValueError } from '../search/setting-values.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
@@ -28,7 +28,10 @@ export function attributeName(flag: string): string {
 }
 
 /** Each setting's option value as commander gives it (a string, or undefined when not given), and --threads and --swap. */
-export type EngineOptions = Readonly<Record<string, string | boolean | undefined>> & { readonly swap?: boolean; readonly threads?: string };
+export type EngineOptions = Readonly<Record<string, string | boolean | undefined>> & {
+  readonly swap?: boolean;
+  readonly threads?: string;
+};
 
 /** The options of our engine, which a command naming another engine leaves to that one (exam --engine). */
 export const ENGINE_OPTION_NAMES: readonly string[] = [...SETTINGS.map((s) => attributeName(s.flag)), 'threads'];
@@ -42,7 +45,10 @@ export interface EngineSetup {
 /** The search's options, one per setting of the table, shared by every command that runs the engine (htp, exam). */
 export function addEngineOptions(command: Command): Command {
   for (const setting of SETTINGS) command.option(`--${setting.flag} ${setting.argument}`, settingHelp(setting));
-  return command.option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'));
+  return command.option(
+    '--threads <n>',
+    boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'),
+  );
 }
 
 function parseOption(setting: SettingRecord, text: string): EngineSettings[keyof EngineSettings] {
@@ -66,9 +72,14 @@ export function engineSetup(options: EngineOptions): EngineSetup {
     givenBy.set(setting.key, `--${setting.flag}`);
     (given as Record<string, unknown>)[setting.key] = parseOption(setting, text);
   }
-  const limits = asUsage(() => moveLimits({ playouts: given.playouts, seconds: given.seconds }), '--time and --playouts');
+  const limits = asUsage(
+    () => moveLimits({ playouts: given.playouts, seconds: given.seconds }),
+    '--time and --playouts',
+  );
   const settings: EngineConfig = { ...DEFAULT_ENGINE_SETTINGS, ...given, ...limits, swap: options.swap !== false };
-  return typeof options.threads === 'string' ? { settings, threads: parseBounded(THREADS, options.threads) } : { settings };
+  return typeof options.threads === 'string'
+    ? { settings, threads: parseBounded(THREADS, options.threads) }
+    : { settings };
 }
 
 /**
@@ -86,7 +97,8 @@ export function checkEngineOptions(options: readonly string[]): void {
     command.parse([...options], { from: 'user' });
     engineSetup(command.opts<EngineOptions>());
   } catch (error) {
-    if (error instanceof CommanderError || error instanceof Error) throw new Error(error.message.replace(/^error: /, ''));
+    if (error instanceof CommanderError || error instanceof Error)
+      throw new Error(error.message.replace(/^error: /, ''));
     throw error;
   }
 }
@@ -99,7 +111,11 @@ export function makeEngine(setup: EngineSetup, io: CliIo): HtpEngine {
 }
 
 export function registerHtpCommand(program: Command, io: CliIo): void {
-  addEngineOptions(program.command('htp').description('play as a Hex Text Protocol engine on standard input and output (for HexGui and other tools)'))
+  addEngineOptions(
+    program
+      .command('htp')
+      .description('play as a Hex Text Protocol engine on standard input and output (for HexGui and other tools)'),
+  )
     .option('--no-swap', 'play without the swap rule')
     .action(async (options: EngineOptions) => {
       const engine = makeEngine(engineSetup(options), io);

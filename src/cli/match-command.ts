@@ -24,14 +24,31 @@ import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-er
 import { type CliIo, writeText } from './io.js';
 import { parseGame, parseGeometry, parseList } from './options.js';
 import { checkWritableFolder } from './output-file.js';
-import { GAMES, type MatchOptions, SEED, TIMEOUT, defaultParallel, gameFile, parseOpenings, sprtOption, sprtReport } from './match-options.js';
+import {
+  GAMES,
+  type MatchOptions,
+  SEED,
+  TIMEOUT,
+  defaultParallel,
+  gameFile,
+  parseOpenings,
+  sprtOption,
+  sprtReport,
+} from './match-options.js';
 
 const PARALLEL: Bound = { option: '--parallel', min: 1, max: 256 };
 const LADDER_PLAYOUTS: Bound = { option: '--scaling', min: 1, max: 1_000_000_000 };
 
-function engineFor(side: 'A' | 'B', settings: string, external: string | undefined, threads: number, noSwap: boolean): EngineSpec {
+function engineFor(
+  side: 'A' | 'B',
+  settings: string,
+  external: string | undefined,
+  threads: number,
+  noSwap: boolean,
+): EngineSpec {
   if (external !== undefined) {
-    if (settings !== '') throw usageError(`give either --${side.toLowerCase()} or --engine-${side.toLowerCase()}, not both`);
+    if (settings !== '')
+      throw usageError(`give either --${side.toLowerCase()} or --engine-${side.toLowerCase()}, not both`);
     return asUsage(() => externalEngine(external), `--engine-${side.toLowerCase()}`);
   }
   return ourEngine(
@@ -66,10 +83,16 @@ function plannedRuns(options: MatchOptions): Run[] {
   const threads = Math.max(1, Math.floor(availableParallelism() / parallel));
   const base = { game, size: g.size, swap, games, openings, seed, timeoutMs, parallel };
   if (options.scaling === undefined) {
-    const engines = { A: engineFor('A', options.a, options.engineA, threads, !swap), B: engineFor('B', options.b, options.engineB, threads, !swap) };
+    const engines = {
+      A: engineFor('A', options.a, options.engineA, threads, !swap),
+      B: engineFor('B', options.b, options.engineB, threads, !swap),
+    };
     return [{ label: describeGeometry(g), plan: { ...base, engines } }];
   }
-  if (options.engineA !== undefined || options.engineB !== undefined || options.b !== '') throw usageError('--scaling plays settings of ours (--a, with playouts replaced) against themselves: leave out --b, --engine-a and --engine-b');
+  if (options.engineA !== undefined || options.engineB !== undefined || options.b !== '')
+    throw usageError(
+      '--scaling plays settings of ours (--a, with playouts replaced) against themselves: leave out --b, --engine-a and --engine-b',
+    );
   const ladder = parseList('--scaling', options.scaling, (n) => parseBounded(LADDER_PLAYOUTS, n)).sort((x, y) => x - y);
   if (ladder.length < 2) throw usageError('--scaling needs two or more playout counts');
   const settings = asUsage(() => parseSettings(options.a), '--a');
@@ -77,7 +100,11 @@ function plannedRuns(options: MatchOptions): Run[] {
   const at = (n: number) => ourEngine(new Map([...settings, ['playouts', String(n)]]), { threads, noSwap: !swap });
   return ladder.slice(1).map((n, k) => {
     const lower = ladder[k] as number;
-    return { label: `${describeGeometry(g)}, ${n} against ${lower} playouts`, plan: { ...base, seed: (seed + k) >>> 0, engines: { A: at(n), B: at(lower) } }, playouts: { A: n, B: lower } };
+    return {
+      label: `${describeGeometry(g)}, ${n} against ${lower} playouts`,
+      plan: { ...base, seed: (seed + k) >>> 0, engines: { A: at(n), B: at(lower) } },
+      playouts: { A: n, B: lower },
+    };
   });
 }
 
@@ -95,7 +122,12 @@ function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
  * SGF file per game as it ends, and each run's report once it is over; gives
  * the games for the scaling fit (none without --scaling).
  */
-async function playRuns(runs: readonly Run[], options: MatchOptions, sprt: SprtBounds | null, io: CliIo): Promise<ScalingGame[]> {
+async function playRuns(
+  runs: readonly Run[],
+  options: MatchOptions,
+  sprt: SprtBounds | null,
+  io: CliIo,
+): Promise<ScalingGame[]> {
   const progress = progressLine(io.stderr, 'lines');
   const total = runs.reduce((s, r) => s + r.plan.games, 0);
   const date = new Date().toISOString().slice(0, 10);
@@ -114,7 +146,9 @@ async function playRuns(runs: readonly Run[], options: MatchOptions, sprt: SprtB
           done++;
           live.add(game);
           if (out !== undefined) await writeFile(gameFile(out, prefix, game.index), matchGameSgf(game, run.plan, date));
-          progress.show(costStepText(done - 1, total, `${run.label}: ${live.text()}`, Date.now() - start, done, total - done));
+          progress.show(
+            costStepText(done - 1, total, `${run.label}: ${live.text()}`, Date.now() - start, done, total - done),
+          );
         },
         () => live.decided,
       );
@@ -124,10 +158,16 @@ async function playRuns(runs: readonly Run[], options: MatchOptions, sprt: SprtB
     } finally {
       progress.end();
     }
-    const lines = [...matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label }), ...sprtReport(live)];
+    const lines = [
+      ...matchReport(games, { A: run.plan.engines.A.label, B: run.plan.engines.B.label }),
+      ...sprtReport(live),
+    ];
     const seconds = Math.round((Date.now() - start) / 1000);
     const stopped = games.length < run.plan.games ? ` (stopped by the SPRT after ${games.length})` : '';
-    await writeText(io.stdout, `${run.label}: ${run.plan.games} games${stopped}, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    await writeText(
+      io.stdout,
+      `${run.label}: ${run.plan.games} games${stopped}, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`,
+    );
     fitGames.push(...scalingGames(run, games));
   }
   return fitGames;
@@ -136,23 +176,46 @@ async function playRuns(runs: readonly Run[], options: MatchOptions, sprt: SprtB
 export function registerMatchCommand(program: Command, io: CliIo): void {
   program
     .command('match')
-    .description('play two HTP engines against each other, refereed, and report the score, its 95% interval and the Elo difference')
-    .option('--a <settings>', `engine A as settings of ours: key=value,… (${Object.keys(SETTING_OPTIONS).join(', ')})`, '')
+    .description(
+      'play two HTP engines against each other, refereed, and report the score, its 95% interval and the Elo difference',
+    )
+    .option(
+      '--a <settings>',
+      `engine A as settings of ours: key=value,… (${Object.keys(SETTING_OPTIONS).join(', ')})`,
+      '',
+    )
     .option('--b <settings>', 'engine B as settings of ours', '')
     .option('--engine-a <command>', 'engine A as an HTP command line (instead of --a)')
     .option('--engine-b <command>', 'engine B as an HTP command line (instead of --b)')
-    .option('--scaling <n,n,…>', 'play each playout count against the next lower one (--a gives the other settings) and fit the scaling')
+    .option(
+      '--scaling <n,n,…>',
+      'play each playout count against the next lower one (--a gives the other settings) and fit the scaling',
+    )
     .option('--game <game>', 'hex or y', 'hex')
     .option('--size <n>', 'board size', '7')
     .option('--games <n>', boundedHelp(GAMES, 'games (per pair with --scaling)'), '100')
-    .option('--openings <list>', 'black\'s forced first moves, each played twice with colours exchanged: all (every cell), none, or cells (a1,b2)', 'all')
+    .option(
+      '--openings <list>',
+      "black's forced first moves, each played twice with colours exchanged: all (every cell), none, or cells (a1,b2)",
+      'all',
+    )
     .option('--no-swap', 'play without the swap rule')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the games'), '0')
     .option('--parallel <n>', boundedHelp(PARALLEL, 'games at once (default one a core)'))
-    .option('--timeout <seconds>', boundedHelp(TIMEOUT, 'longest wait for one reply; past it the engine forfeits'), '600')
+    .option(
+      '--timeout <seconds>',
+      boundedHelp(TIMEOUT, 'longest wait for one reply; past it the engine forfeits'),
+      '600',
+    )
     .option('--out <dir>', 'write each game as SGF into this folder')
-    .option('--sprt <elo0,elo1[,alpha,beta]>', 'stop once a sequential test on the pairs of games decides between Elo elo0 and elo1 (α and β default 0.05)')
-    .option('--queue <url>', 'play the games on the workers of a queue (redis://HOST:PORT, rediss://:PASSWORD@HOST:PORT); --parallel then caps the games queued at once')
+    .option(
+      '--sprt <elo0,elo1[,alpha,beta]>',
+      'stop once a sequential test on the pairs of games decides between Elo elo0 and elo1 (α and β default 0.05)',
+    )
+    .option(
+      '--queue <url>',
+      'play the games on the workers of a queue (redis://HOST:PORT, rediss://:PASSWORD@HOST:PORT); --parallel then caps the games queued at once',
+    )
     .option('--resume <id>', 'with --queue: carry on the match of this id, with the settings it was started with')
     .option('--key-a <key>', "with --queue: engine A by its key in the workers' engine files (instead of --a)")
     .option('--key-b <key>', "with --queue: engine B by its key in the workers' engine files (instead of --b)")
@@ -163,9 +226,12 @@ export function registerMatchCommand(program: Command, io: CliIo): void {
         await matchOnQueue({ ...options, queue: options.queue }, sprt, command, io);
         return;
       }
-      if (options.resume !== undefined) throw usageError('--resume carries on a match on a queue: give --queue URL too');
-      if (options.keyA !== undefined || options.keyB !== undefined) throw usageError("--key-a and --key-b name engines of the workers' engine files: they need --queue");
-      if (sprt !== null && options.scaling !== undefined) throw usageError('--sprt tests one match: leave out --scaling');
+      if (options.resume !== undefined)
+        throw usageError('--resume carries on a match on a queue: give --queue URL too');
+      if (options.keyA !== undefined || options.keyB !== undefined)
+        throw usageError("--key-a and --key-b name engines of the workers' engine files: they need --queue");
+      if (sprt !== null && options.scaling !== undefined)
+        throw usageError('--sprt tests one match: leave out --scaling');
       const runs = plannedRuns(options);
       if (options.out !== undefined) await checkWritableFolder('--out', options.out);
       const fitGames = await playRuns(runs, options, sprt, io);

@@ -17,7 +17,13 @@ import { matchReport } from '../match/report.js';
 import type { SprtBounds } from '../match/sprt.js';
 import { type QueueSession, openSession } from '../queue/coordinator.js';
 import type { EngineRef } from '../queue/job-data.js';
-import { type MatchRecord, type QueuedGame, checkMatchRecord, openingNames, playQueuedMatch } from '../queue/queued-match.js';
+import {
+  type MatchRecord,
+  type QueuedGame,
+  checkMatchRecord,
+  openingNames,
+  playQueuedMatch,
+} from '../queue/queued-match.js';
 import type { RedisTarget } from '../queue/redis-url.js';
 import { newRunId } from '../queue/run-store.js';
 import { parseBounded } from './bounds.js';
@@ -25,7 +31,16 @@ import { CliError, EXIT_FAILURE, asUsage, usageError } from './cli-error.js';
 import { queueCliError, queueTarget, resumeId } from './queue-cli.js';
 import { checkEngineOptions } from './htp-command.js';
 import { type CliIo, writeText } from './io.js';
-import { GAMES, type MatchOptions, QUEUE_WINDOW, SEED, TIMEOUT, gameFile, parseOpenings, sprtReport } from './match-options.js';
+import {
+  GAMES,
+  type MatchOptions,
+  QUEUE_WINDOW,
+  SEED,
+  TIMEOUT,
+  gameFile,
+  parseOpenings,
+  sprtReport,
+} from './match-options.js';
 import { parseGame, parseGeometry } from './options.js';
 import { checkWritableFolder } from './output-file.js';
 
@@ -35,20 +50,32 @@ const PATIENCE_MS = 120_000;
 /** The exit status after Ctrl-C, as shells give it. */
 const EXIT_INTERRUPTED = 130;
 
-
 /** Refuses options that a resumed run takes from its record: the run goes on as it began. */
 export function refuseWithResume(command: Command, names: readonly string[]): void {
   const given = names.filter((n) => command.getOptionValueSource(n) === 'cli');
-  if (given.length > 0) throw usageError(`--resume carries on a run with the settings it began with: leave out ${given.map((n) => `--${n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+  if (given.length > 0)
+    throw usageError(
+      `--resume carries on a run with the settings it began with: leave out ${given.map((n) => `--${n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
+    );
 }
 
 /** Engine `side` as a job names it, with its label: settings of ours (checked here as a worker will) or a key. */
-export function engineRef(side: 'A' | 'B', settings: string, key: string | undefined, command: string | undefined, noSwap: boolean): { ref: EngineRef; label: string } {
+export function engineRef(
+  side: 'A' | 'B',
+  settings: string,
+  key: string | undefined,
+  command: string | undefined,
+  noSwap: boolean,
+): { ref: EngineRef; label: string } {
   const lower = side.toLowerCase();
-  if (command !== undefined) throw usageError(`--engine-${lower}: a worker never runs a command line from the queue; name the engine by a key of the workers' engine files (--key-${lower})`);
+  if (command !== undefined)
+    throw usageError(
+      `--engine-${lower}: a worker never runs a command line from the queue; name the engine by a key of the workers' engine files (--key-${lower})`,
+    );
   if (key !== undefined) {
     if (settings !== '') throw usageError(`give either --${lower} or --key-${lower}, not both`);
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(key)) throw usageError(`--key-${lower}: a key is 1 to 64 letters, digits and . _ -`);
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(key))
+      throw usageError(`--key-${lower}: a key is 1 to 64 letters, digits and . _ -`);
     return { ref: { key }, label: key };
   }
   const parsed = asUsage(() => parseSettings(settings), `--${lower}`);
@@ -92,8 +119,13 @@ function queueLines(received: readonly QueuedGame[], wallMs: number): string[] {
   const timed = received.filter((g) => g.queuedToResultMs !== null);
   const beyond = timed.map((g) => Math.max(0, (g.queuedToResultMs as number) - g.ms));
   const workers = new Set(received.map((g) => g.worker)).size;
-  const lines = [`queue: ${received.length} games in ${(wallMs / 1000).toFixed(0)} s (${perHour.toFixed(0)} an hour) on ${workers} worker${workers === 1 ? '' : 's'}; median game ${(median(received.map((g) => g.ms)) / 1000).toFixed(2)} s`];
-  if (beyond.length > 0) lines.push(`queue: enqueue to result, less the game itself: median ${median(beyond).toFixed(0)} ms a game (waiting in line included)`);
+  const lines = [
+    `queue: ${received.length} games in ${(wallMs / 1000).toFixed(0)} s (${perHour.toFixed(0)} an hour) on ${workers} worker${workers === 1 ? '' : 's'}; median game ${(median(received.map((g) => g.ms)) / 1000).toFixed(2)} s`,
+  ];
+  if (beyond.length > 0)
+    lines.push(
+      `queue: enqueue to result, less the game itself: median ${median(beyond).toFixed(0)} ms a game (waiting in line included)`,
+    );
   return lines;
 }
 
@@ -113,11 +145,17 @@ export async function runRecord(setup: RecordRun, io: CliIo): Promise<RecordResu
   const progress = progressLine(io.stderr, 'lines');
   const received: QueuedGame[] = [];
   const start = Date.now();
-  const plan = { engines: { A: { label: record.labels.A }, B: { label: record.labels.B } }, game: record.game, size: record.size };
+  const plan = {
+    engines: { A: { label: record.labels.A }, B: { label: record.labels.B } },
+    game: record.game,
+    size: record.size,
+  };
   const resumeHint = `${setup.command} --queue ${setup.target.shown} --resume ${run}`;
   try {
     if (!setup.resumed) await session.store.saveRecord(run, record);
-    io.stderr.write(`${setup.resumed ? 'resuming' : 'started'} ${record.kind} ${run} on ${setup.target.shown}; if this stops, carry on with: ${resumeHint}\n`);
+    io.stderr.write(
+      `${setup.resumed ? 'resuming' : 'started'} ${record.kind} ${run} on ${setup.target.shown}; if this stops, carry on with: ${resumeHint}\n`,
+    );
     const result = await interruptible((signal) =>
       playQueuedMatch(
         session,
@@ -125,22 +163,43 @@ export async function runRecord(setup: RecordRun, io: CliIo): Promise<RecordResu
         record,
         async (queued, live) => {
           received.push(queued);
-          if (out !== null) await writeFile(gameFile(out, '', queued.game.index), matchGameSgf(queued.game, plan, date, setup.properties?.(queued.game) ?? []));
-          progress.show(costStepText(live.games - 1, record.games, `${label}: ${live.text()}`, Date.now() - start, received.length, record.games - live.games));
+          if (out !== null)
+            await writeFile(
+              gameFile(out, '', queued.game.index),
+              matchGameSgf(queued.game, plan, date, setup.properties?.(queued.game) ?? []),
+            );
+          progress.show(
+            costStepText(
+              live.games - 1,
+              record.games,
+              `${label}: ${live.text()}`,
+              Date.now() - start,
+              received.length,
+              record.games - live.games,
+            ),
+          );
         },
         PATIENCE_MS,
         signal,
       ),
     );
     progress.end();
-    if (result.outcome.kind === 'interrupted') throw new CliError(`stopped; the games go on in the queue: carry on with ${resumeHint}`, EXIT_INTERRUPTED);
-    const withdrawn = result.outcome.kind === 'decided' ? [`the SPRT decided: ${result.outcome.withdrawn} queued games withdrawn`] : [];
-    const lines = [...matchReport(result.games, record.labels), ...sprtReport(result.live), ...queueLines(received, Date.now() - start), ...withdrawn];
+    if (result.outcome.kind === 'interrupted')
+      throw new CliError(`stopped; the games go on in the queue: carry on with ${resumeHint}`, EXIT_INTERRUPTED);
+    const withdrawn =
+      result.outcome.kind === 'decided' ? [`the SPRT decided: ${result.outcome.withdrawn} queued games withdrawn`] : [];
+    const lines = [
+      ...matchReport(result.games, record.labels),
+      ...sprtReport(result.live),
+      ...queueLines(received, Date.now() - start),
+      ...withdrawn,
+    ];
     return { games: result.games, lines, stopped: result.outcome.kind === 'decided' };
   } catch (error) {
     progress.end();
     const failure = queueCliError(error);
-    if (failure.exitCode === EXIT_FAILURE) throw new CliError(`${failure.message}; carry on with: ${resumeHint}`, EXIT_FAILURE);
+    if (failure.exitCode === EXIT_FAILURE)
+      throw new CliError(`${failure.message}; carry on with: ${resumeHint}`, EXIT_FAILURE);
     throw failure;
   } finally {
     await session.close();
@@ -148,14 +207,35 @@ export async function runRecord(setup: RecordRun, io: CliIo): Promise<RecordResu
 }
 
 /** `match --queue URL …`, a new match or a resumed one. */
-export async function matchOnQueue(options: MatchOptions & { readonly queue: string }, sprt: SprtBounds | null, command: Command, io: CliIo): Promise<void> {
+export async function matchOnQueue(
+  options: MatchOptions & { readonly queue: string },
+  sprt: SprtBounds | null,
+  command: Command,
+  io: CliIo,
+): Promise<void> {
   const target = queueTarget(options.queue);
   if (options.scaling !== undefined) throw usageError('--scaling plays locally: leave out --queue');
   let run: string;
   let record: MatchRecord;
   if (options.resume !== undefined) {
     run = resumeId(options.resume);
-    refuseWithResume(command, ['a', 'b', 'engineA', 'engineB', 'keyA', 'keyB', 'game', 'size', 'games', 'openings', 'swap', 'seed', 'parallel', 'timeout', 'sprt']);
+    refuseWithResume(command, [
+      'a',
+      'b',
+      'engineA',
+      'engineB',
+      'keyA',
+      'keyB',
+      'game',
+      'size',
+      'games',
+      'openings',
+      'swap',
+      'seed',
+      'parallel',
+      'timeout',
+      'sprt',
+    ]);
     record = await loadRecord(target, run, 'match');
     if (options.out !== undefined) record = { ...record, out: resolve(options.out) };
   } else {
@@ -167,11 +247,17 @@ export async function matchOnQueue(options: MatchOptions & { readonly queue: str
   }
   if (record.out !== null) await checkWritableFolder('--out', record.out);
   const start = Date.now();
-  const result = await runRecord({ target, run, record, resumed: options.resume !== undefined, command: 'hexbatch match' }, io);
+  const result = await runRecord(
+    { target, run, record, resumed: options.resume !== undefined, command: 'hexbatch match' },
+    io,
+  );
   const seconds = Math.round((Date.now() - start) / 1000);
   const g = geometryOf(record.game, record.size);
   const stopped = result.stopped ? ` (stopped by the SPRT after ${result.games.length})` : '';
-  await writeText(io.stdout, `${describeGeometry(g)}: ${record.games} games${stopped}, swap ${record.swap ? 'on' : 'off'}, run ${run} (${seconds} s)\n${result.lines.map((l) => `  ${l}`).join('\n')}\n`);
+  await writeText(
+    io.stdout,
+    `${describeGeometry(g)}: ${record.games} games${stopped}, swap ${record.swap ? 'on' : 'off'}, run ${run} (${seconds} s)\n${result.lines.map((l) => `  ${l}`).join('\n')}\n`,
+  );
 }
 
 /** The options a queued match and queued self-play share. */

@@ -16,8 +16,6 @@ export const TIMEOUT: Bound = { option: '--timeout', min: 1, max: 86_400 };
 /** Games a queued run keeps waiting or under way at once (--parallel with --queue). */
 export const QUEUE_WINDOW: Bound = { option: '--parallel', min: 1, max: 1_000_000 };
 
-
-
 export interface MatchOptions {
   readonly a: string;
   readonly b: string;
@@ -62,7 +60,12 @@ export function sprtOption(text: string | undefined): SprtBounds | null {
 export function sprtReport(live: LiveScore): string[] {
   const state = live.test;
   if (live.sprt === null) return [];
-  const verdict = state === null ? 'no complete pair' : state.verdict === null ? `${sprtText(state, live.sprt)}: no decision within the games played` : sprtText(state, live.sprt);
+  const verdict =
+    state === null
+      ? 'no complete pair'
+      : state.verdict === null
+        ? `${sprtText(state, live.sprt)}: no decision within the games played`
+        : sprtText(state, live.sprt);
   return [`${sprtSetting(live.sprt)}: ${verdict}`];
 }
 

@@ -22,7 +22,13 @@ export function formatMethods(methods: readonly WinTestMethod[]): string {
 /** The CPU backend's kernels of the bitsliced method: which this runtime has, and which 'auto' picks. */
 export function formatCpuKernels(kernels: readonly CpuKernelInfo[]): string {
   const auto = resolveCpuKernel('auto');
-  const rows = kernels.map((k) => [k.name, String(k.boards), yesNo(k.available()), k.name === auto ? 'yes' : 'no', k.summary]);
+  const rows = kernels.map((k) => [
+    k.name,
+    String(k.boards),
+    yesNo(k.available()),
+    k.name === auto ? 'yes' : 'no',
+    k.summary,
+  ]);
   return formatTable(['kernel', 'boards', 'available', 'default', 'summary'], rows);
 }
 

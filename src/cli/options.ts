@@ -50,7 +50,9 @@ export function parseBackendChoice(text: string): BackendChoice {
  * between rounds does not make a third thread fight two for the cores.
  * Counted here, since Node 20 cannot tell the evaluator its cores.
  */
-export function searchCpuOptions(threads = availableParallelism()): Pick<EvaluatorOptions, 'cpuWorkers' | 'cpuCallerPlays'> {
+export function searchCpuOptions(
+  threads = availableParallelism(),
+): Pick<EvaluatorOptions, 'cpuWorkers' | 'cpuCallerPlays'> {
   return { cpuWorkers: Math.max(0, threads - 1), cpuCallerPlays: true };
 }
 
@@ -58,7 +60,9 @@ export const LEAVES: Bound = { option: '--leaves', min: 1, max: 65_536 };
 export const PLAYOUTS_PER_LEAF: Bound = { option: '--playouts-per-leaf', min: 1, max: 1_000_000 };
 
 /** A decimal option's range: above `above` (not equal) or from `atLeast` (equal too), at most `max`. */
-export type NumberBound = { readonly option: string; readonly max: number } & ({ readonly above: number } | { readonly atLeast: number });
+export type NumberBound = { readonly option: string; readonly max: number } & (
+  { readonly above: number } | { readonly atLeast: number }
+);
 
 function lowestText(bound: NumberBound): string {
   return 'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`;
@@ -73,6 +77,7 @@ export function parseBoundedNumber(bound: NumberBound, text: string): number {
   const trimmed = text.trim();
   const n = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   const low = 'above' in bound ? n > bound.above : n >= bound.atLeast;
-  if (!(low && n <= bound.max)) throw usageError(`${bound.option} must be a number ${lowestText(bound)} and at most ${bound.max}, not "${text}"`);
+  if (!(low && n <= bound.max))
+    throw usageError(`${bound.option} must be a number ${lowestText(bound)} and at most ${bound.max}, not "${text}"`);
   return n;
 }

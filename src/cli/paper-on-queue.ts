@@ -14,7 +14,13 @@ import { queueCliError, queueTarget, resumeId } from './queue-cli.js';
 
 const PATIENCE_MS = 120_000;
 
-export async function paperOnQueue(url: string, resume: string | undefined, command: Command, plan: PaperBenchPlan, io: CliIo): Promise<PaperBenchReport> {
+export async function paperOnQueue(
+  url: string,
+  resume: string | undefined,
+  command: Command,
+  plan: PaperBenchPlan,
+  io: CliIo,
+): Promise<PaperBenchReport> {
   const target = queueTarget(url);
   const run = resume === undefined ? newRunId() : resumeId(resume);
   if (resume !== undefined) refuseWithResume(command, ['games', 'game', 'sizes', 'sets', 'trials', 'quick']);
@@ -31,16 +37,34 @@ export async function paperOnQueue(url: string, resume: string | undefined, comm
   try {
     let record: PaperRecord;
     if (resume === undefined) {
-      record = { kind: 'paper', created: new Date().toISOString(), games: plan.games, sizes: plan.sizes, sets: plan.sets, trials: plan.trials, seed: plan.seed };
+      record = {
+        kind: 'paper',
+        created: new Date().toISOString(),
+        games: plan.games,
+        sizes: plan.sizes,
+        sets: plan.sets,
+        trials: plan.trials,
+        seed: plan.seed,
+      };
       await session.store.saveRecord(run, record);
     } else {
       record = checkPaperRecord(await session.store.loadRecord(run), run);
     }
-    io.stderr.write(`${resume === undefined ? 'started' : 'resuming'} bench-paper ${run} on ${target.shown}; if this stops, carry on with: ${hint}\n`);
+    io.stderr.write(
+      `${resume === undefined ? 'started' : 'resuming'} bench-paper ${run} on ${target.shown}; if this stops, carry on with: ${hint}\n`,
+    );
     const start = Date.now();
     const say = plan.onProgress ?? (() => {});
-    const queued = await measurePaperOnQueue(session, run, record, (done, total) => say(`${done}/${total} sets (${((Date.now() - start) / 1000).toFixed(0)} s)`), PATIENCE_MS, controller.signal);
-    if (queued.outcome.kind === 'interrupted') throw new CliError(`stopped; the sets go on in the queue: carry on with ${hint}`, 130);
+    const queued = await measurePaperOnQueue(
+      session,
+      run,
+      record,
+      (done, total) => say(`${done}/${total} sets (${((Date.now() - start) / 1000).toFixed(0)} s)`),
+      PATIENCE_MS,
+      controller.signal,
+    );
+    if (queued.outcome.kind === 'interrupted')
+      throw new CliError(`stopped; the sets go on in the queue: carry on with ${hint}`, 130);
     const cells = [...queued.cells];
     let gpuAdapter: string | null = null;
     if (plan.gpu) {
@@ -55,10 +79,18 @@ export async function paperOnQueue(url: string, resume: string | undefined, comm
     }
     const first = queued.machines[0];
     if (first === undefined) throw new CliError('error: no set came back', EXIT_FAILURE);
-    return { benchmark: 'hexbatch-paper', machine: first, settings: { sets: record.sets, trials: record.trials, seed: record.seed, isolated: queued.isolated }, gpuAdapter, cells, workers: queued.machines };
+    return {
+      benchmark: 'hexbatch-paper',
+      machine: first,
+      settings: { sets: record.sets, trials: record.trials, seed: record.seed, isolated: queued.isolated },
+      gpuAdapter,
+      cells,
+      workers: queued.machines,
+    };
   } catch (error) {
     const failure = queueCliError(error);
-    if (failure.exitCode === EXIT_FAILURE) throw new CliError(`${failure.message}; carry on with: ${hint}`, EXIT_FAILURE);
+    if (failure.exitCode === EXIT_FAILURE)
+      throw new CliError(`${failure.message}; carry on with: ${hint}`, EXIT_FAILURE);
     throw failure;
   } finally {
     process.off('SIGINT', onInt);

@@ -73,7 +73,10 @@ function checkRequiredAfterUnknown(command: Command): void {
   for (const option of required) option.makeOptionMandatory(false);
   command.hook('preAction', (self) => {
     const missing = required.find((option) => self.getOptionValue(option.attributeName()) === undefined);
-    if (missing) self.error(`error: required option '${missing.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue' });
+    if (missing)
+      self.error(`error: required option '${missing.flags}' not specified`, {
+        code: 'commander.missingMandatoryOptionValue',
+      });
   });
 }
 

@@ -19,6 +19,7 @@ export function queueTarget(url: string): RedisTarget {
 
 /** A --resume id, checked. */
 export function resumeId(text: string): string {
-  if (!/^[a-z0-9]{1,32}$/.test(text)) throw usageError(`--resume: "${text}" is not a run id (lower-case letters and digits)`);
+  if (!/^[a-z0-9]{1,32}$/.test(text))
+    throw usageError(`--resume: "${text}" is not a run id (lower-case letters and digits)`);
   return text;
 }

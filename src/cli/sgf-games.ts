@@ -16,13 +16,19 @@ async function sgfFiles(option: string, path: string): Promise<string[]> {
   }
   if (info.isFile()) return [path];
   const entries = await readdir(path, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.sgf')).map((e) => join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.sgf'))
+    .map((e) => join(e.parentPath, e.name));
   if (files.length === 0) throw usageError(`${option} ${path}: no .sgf files in it`);
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The games of the files and folders named, of the sizes asked for (all when none are). */
-export async function readGames(option: string, paths: readonly string[], sizes: ReadonlySet<number> | null): Promise<SgfPosition[]> {
+export async function readGames(
+  option: string,
+  paths: readonly string[],
+  sizes: ReadonlySet<number> | null,
+): Promise<SgfPosition[]> {
   const files = [...new Set((await Promise.all(paths.map((p) => sgfFiles(option, p)))).flat())];
   const games: SgfPosition[] = [];
   for (const file of files) {
@@ -40,7 +46,6 @@ export async function readGames(option: string, paths: readonly string[], sizes:
   if (games.length === 0) throw usageError(`${option}: no games of size ${[...(sizes ?? [])].join(' or ')}`);
   return games;
 }
-
 
 /** "1 game", "4 games". */
 export function gamesText(n: number): string {

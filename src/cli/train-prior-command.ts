@@ -41,7 +41,8 @@ interface TrainPriorOptions {
 }
 
 function parseGroup(name: string): GroupName {
-  if (!(GROUPS as readonly string[]).includes(name)) throw usageError(`--groups: "${name}" is not a feature group (${GROUPS.join(', ')})`);
+  if (!(GROUPS as readonly string[]).includes(name))
+    throw usageError(`--groups: "${name}" is not a feature group (${GROUPS.join(', ')})`);
   return name as GroupName;
 }
 
@@ -52,20 +53,41 @@ function percent(x: number): string {
 export function registerTrainPriorCommand(program: Command, io: CliIo): void {
   program
     .command('train-prior')
-    .description('fit the move prior (pattern gammas, by minorization-maximization) to the moves of Hex games in SGF files')
+    .description(
+      'fit the move prior (pattern gammas, by minorization-maximization) to the moves of Hex games in SGF files',
+    )
     .requiredOption('--games <paths...>', 'SGF files, or folders searched for .sgf files')
     .requiredOption('--out <file>', 'write the table (JSON) here')
-    .option('--test <paths...>', 'held-out SGF files or folders: report how often the table predicts their moves, beside baselines')
+    .option(
+      '--test <paths...>',
+      'held-out SGF files or folders: report how often the table predicts their moves, beside baselines',
+    )
     .option('--size <n,n,…>', 'learn only from games of these board sizes (default all)')
     .option('--seed <n>', boundedHelp(SEED, 'seed of the random draw of positions (--positions)'), '1')
-    .option('--from-move <n>', boundedHelp(FROM_MOVE, 'the first move of each game to learn from (2 leaves out a forced or swap-rule opening)'), '2')
+    .option(
+      '--from-move <n>',
+      boundedHelp(FROM_MOVE, 'the first move of each game to learn from (2 leaves out a forced or swap-rule opening)'),
+      '2',
+    )
     .option('--positions <n>', boundedHelp(POSITIONS, 'learn from this many positions drawn at random (default all)'))
     .option('--iterations <n>', boundedHelp(ITERATIONS, 'most sweeps of minorization-maximization'), '60')
-    .option('--min-count <n>', boundedHelp(MIN_COUNT, 'a pattern is a feature of its own when seen this often among the candidates'), '20')
-    .option('--groups <g,g,…>', `the feature groups to fit (default all: ${GROUPS.join(', ')}); the others' gammas stay 1`)
-    .option('--prior-games <x>', boundedNumberHelp(PRIOR_GAMES, 'virtual wins and losses of every feature against gamma 1'), '1')
+    .option(
+      '--min-count <n>',
+      boundedHelp(MIN_COUNT, 'a pattern is a feature of its own when seen this often among the candidates'),
+      '20',
+    )
+    .option(
+      '--groups <g,g,…>',
+      `the feature groups to fit (default all: ${GROUPS.join(', ')}); the others' gammas stay 1`,
+    )
+    .option(
+      '--prior-games <x>',
+      boundedNumberHelp(PRIOR_GAMES, 'virtual wins and losses of every feature against gamma 1'),
+      '1',
+    )
     .action(async (options: TrainPriorOptions) => {
-      const sizes = options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
+      const sizes =
+        options.size === undefined ? null : new Set(parseList('--size', options.size, (s) => parseBounded(SIZE, s)));
       const train: TrainOptions = {
         fromMove: parseBounded(FROM_MOVE, options.fromMove),
         seed: parseBounded(SEED, options.seed),
@@ -89,7 +111,11 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
             const last = p.stage === 'features' ? p.done === p.total : p.iteration === p.iterations;
             if (now - shown < 1000 && !last) return;
             shown = now;
-            progress.show(p.stage === 'features' ? `features: ${p.done} of ${p.total} games` : `fit: sweep ${p.iteration} of at most ${p.iterations}, mean log-likelihood ${p.meanLogLikelihood.toFixed(5)}`);
+            progress.show(
+              p.stage === 'features'
+                ? `features: ${p.done} of ${p.total} games`
+                : `fit: sweep ${p.iteration} of at most ${p.iterations}, mean log-likelihood ${p.meanLogLikelihood.toFixed(5)}`,
+            );
           });
         } catch (error) {
           throw usageError(messageOf(error));
@@ -102,15 +128,33 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
       } catch (error) {
         throw new CliError(`error: --out ${options.out} cannot be written: ${messageOf(error)}`, EXIT_FAILURE);
       }
-      const lines = [`${options.out}: ${trained.positions} positions of ${gamesText(games.length)}, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`];
+      const lines = [
+        `${options.out}: ${trained.positions} positions of ${gamesText(games.length)}, ${trained.features} features; mean log-likelihood ${trained.meanLogLikelihood.toFixed(4)} a move`,
+      ];
       if (test !== null) {
-        const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
+        const names = [
+          'uniform',
+          'adjacent to the last move',
+          'near the last move (adjacent or bridge)',
+          'learned prior',
+        ];
         const scorers = [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))];
         // All the moves, then the opening and middle game alone, where a search needs the prior most.
-        for (const [label, from, to] of [['all moves', train.fromMove, Infinity], [`moves ${train.fromMove}–30`, train.fromMove, 30]] as const) {
+        for (const [label, from, to] of [
+          ['all moves', train.fromMove, Infinity],
+          [`moves ${train.fromMove}–30`, train.fromMove, 30],
+        ] as const) {
           const rates = predictionRates(test, from, scorers, to);
-          lines.push(`held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${gamesText(test.length)}`, '| predictor | top-1 | top-5 | mean log p |', '|---|---|---|---|');
-          rates.forEach((r, i) => lines.push(`| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`));
+          lines.push(
+            `held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${gamesText(test.length)}`,
+            '| predictor | top-1 | top-5 | mean log p |',
+            '|---|---|---|---|',
+          );
+          rates.forEach((r, i) =>
+            lines.push(
+              `| ${names[i]} | ${percent(r.top1)} | ${percent(r.top5)} | ${r.meanLogProbability.toFixed(3)} |`,
+            ),
+          );
         }
       }
       await writeText(io.stdout, `${lines.join('\n')}\n`);

@@ -58,9 +58,13 @@ export function validateJob(options: ValidateOptions): ValidateJob {
   const g = parseGeometry(game, options.size);
   const playouts = parseBounded(PLAYOUTS, options.playouts);
   const seed = parseBounded(SEED, options.seed);
-  const toMove = options.toMove === undefined ? undefined : asUsage(() => parsePlayer(options.toMove as string), '--to-move');
+  const toMove =
+    options.toMove === undefined ? undefined : asUsage(() => parsePlayer(options.toMove as string), '--to-move');
   const start = asUsage(
-    () => (options.board === undefined ? Position.empty(game, g.size, { swap: false }) : Position.fromText(game, g.size, options.board, toMove)),
+    () =>
+      options.board === undefined
+        ? Position.empty(game, g.size, { swap: false })
+        : Position.fromText(game, g.size, options.board, toMove),
     options.board === undefined ? undefined : '--board',
   );
   const mover = toMove ?? start.toMove;
@@ -81,7 +85,8 @@ export function formatValidation(job: ValidateJob, report: ValidationReport): st
     `win rate of the side to move: GPU ${report.gpuWinRate.toFixed(4)}, CPU ${report.cpuWinRate.toFixed(4)}`,
     `adapter: ${report.adapter}`,
   ];
-  if (report.countMismatches > 0) lines.push(`${report.countMismatches} positions whose GPU counts disagree with the GPU's own winners`);
+  if (report.countMismatches > 0)
+    lines.push(`${report.countMismatches} positions whose GPU counts disagree with the GPU's own winners`);
   for (const m of report.firstMismatches) {
     lines.push('', `playout ${m.playout}: GPU says ${m.gpu}, CPU says ${m.cpu}`, m.board);
   }
@@ -106,7 +111,10 @@ export async function runValidate(job: ValidateJob, io: CliIo): Promise<Validati
     });
     await writeText(io.stdout, formatValidation(job, report));
     if (report.mismatches > 0 || report.countMismatches > 0) {
-      throw new CliError(`validate: the GPU disagrees with the CPU on ${report.mismatches} of ${report.compared} playouts`, EXIT_FAILURE);
+      throw new CliError(
+        `validate: the GPU disagrees with the CPU on ${report.mismatches} of ${report.compared} playouts`,
+        EXIT_FAILURE,
+      );
     }
     return report;
   } finally {

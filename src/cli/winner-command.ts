@@ -37,7 +37,8 @@ export async function winnerJob(options: WinnerOptions, io: CliIo): Promise<Winn
   const game = parseGame(options.game);
   const g = parseGeometry(game, options.size);
   const backend = options.backend.trim();
-  if (backend !== 'cpu' && backend !== 'webgpu') throw usageError(`unknown backend "${options.backend}" (expected cpu or webgpu)`);
+  if (backend !== 'cpu' && backend !== 'webgpu')
+    throw usageError(`unknown backend "${options.backend}" (expected cpu or webgpu)`);
   if (backend === 'cpu') {
     const method = parseMethod(options.method, game);
     return { g, method, decider: cpuDecider(method, g) };
@@ -117,7 +118,11 @@ export function registerWinnerCommand(program: Command, io: CliIo): void {
     .description('decide boards read from standard input, one board text per line')
     .requiredOption('--game <game>', 'hex or y')
     .requiredOption('--size <n>', 'board size: Hex 1 to 31, Y 1 to 32')
-    .option('--method <name>', `win-test method (see \`hexbatch methods\`); with --backend webgpu: ${GPU_WINNER_METHODS.join(', ')}`, DEFAULT_METHOD)
+    .option(
+      '--method <name>',
+      `win-test method (see \`hexbatch methods\`); with --backend webgpu: ${GPU_WINNER_METHODS.join(', ')}`,
+      DEFAULT_METHOD,
+    )
     .option('--backend <name>', 'cpu, or webgpu to decide the boards on the GPU', 'cpu')
     .addHelpText(
       'after',

@@ -26,14 +26,26 @@ interface WorkerOptions {
 export function registerWorkerCommand(program: Command, io: CliIo): void {
   program
     .command('worker')
-    .description('take jobs from a queue (games, self-play, sets of the paper\'s tables) and run them here until stopped')
-    .requiredOption('--queue <url>', 'the queue: redis://HOST:PORT, or rediss://:PASSWORD@HOST:PORT (the password may instead be in HEXBATCH_REDIS_PASSWORD)')
+    .description(
+      "take jobs from a queue (games, self-play, sets of the paper's tables) and run them here until stopped",
+    )
+    .requiredOption(
+      '--queue <url>',
+      'the queue: redis://HOST:PORT, or rediss://:PASSWORD@HOST:PORT (the password may instead be in HEXBATCH_REDIS_PASSWORD)',
+    )
     .option('--engines <file>', 'engines other than ours that jobs may name, one a line: KEY = COMMAND LINE')
     .option('--concurrency <n>', boundedHelp(CONCURRENCY, 'jobs at once (default one a core; with a GPU, one a GPU)'))
-    .option('--lock <seconds>', boundedHelp(LOCK, 'how long a job may go without word from its worker before another worker plays it again'), '30')
+    .option(
+      '--lock <seconds>',
+      boundedHelp(LOCK, 'how long a job may go without word from its worker before another worker plays it again'),
+      '30',
+    )
     .action(async (options: WorkerOptions) => {
       const target = queueTarget(options.queue);
-      const concurrency = options.concurrency === undefined ? Math.max(1, availableParallelism()) : parseBounded(CONCURRENCY, options.concurrency);
+      const concurrency =
+        options.concurrency === undefined
+          ? Math.max(1, availableParallelism())
+          : parseBounded(CONCURRENCY, options.concurrency);
       const lockMs = parseBounded(LOCK, options.lock) * 1000;
       const { parseEngineFile } = await import('../queue/engine-file.js');
       let engines: ReadonlyMap<string, EngineSpec> = new Map();

@@ -23,7 +23,8 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return `a Uint8Array of ${value.length}`;
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -33,19 +34,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** The library's own geometry for whatever the caller passed, or an error naming it. */
 function checkGeometry(value: unknown, what: string): Geometry {
-  if (!isObject(value)) throw new InvalidRequestError(`${what}: the geometry must come from geometryOf(game, size), not ${describeValue(value)}`);
+  if (!isObject(value))
+    throw new InvalidRequestError(
+      `${what}: the geometry must come from geometryOf(game, size), not ${describeValue(value)}`,
+    );
   const { game, size } = value;
   if ((game !== GameKind.Hex && game !== GameKind.Y) || typeof size !== 'number') {
-    throw new InvalidRequestError(`${what}: the geometry must come from geometryOf(game, size); this one has game ${describeValue(game)} and size ${describeValue(size)}`);
+    throw new InvalidRequestError(
+      `${what}: the geometry must come from geometryOf(game, size); this one has game ${describeValue(game)} and size ${describeValue(size)}`,
+    );
   }
   if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE[game]) {
-    throw new InvalidRequestError(`${what}: the size of a ${game === GameKind.Hex ? 'Hex' : 'Y'} board must be a whole number from 1 to ${MAX_SIZE[game]}, not ${size}`);
+    throw new InvalidRequestError(
+      `${what}: the size of a ${game === GameKind.Hex ? 'Hex' : 'Y'} board must be a whole number from 1 to ${MAX_SIZE[game]}, not ${size}`,
+    );
   }
   return geometryOf(game, size);
 }
 
 function checkCells(g: Geometry, cells: unknown, what: string): asserts cells is Cells {
-  if (!(cells instanceof Uint8Array)) throw new InvalidRequestError(`${what}: cells must be a Uint8Array, not ${describeValue(cells)}`);
+  if (!(cells instanceof Uint8Array))
+    throw new InvalidRequestError(`${what}: cells must be a Uint8Array, not ${describeValue(cells)}`);
   if (cells.length !== g.cellCount) {
     throw new InvalidRequestError(`${what}: ${describeGeometry(g)} has ${g.cellCount} cells, not ${cells.length}`);
   }
@@ -65,7 +74,10 @@ function checkKernel(kernel: unknown): void {
 }
 
 function checkSignal(signal: unknown): void {
-  if (signal !== undefined && !(isObject(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function')) {
+  if (
+    signal !== undefined &&
+    !(isObject(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function')
+  ) {
     throw new InvalidRequestError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
   }
 }
@@ -77,7 +89,8 @@ function checkOptionsObject(options: unknown, call: string): asserts options is 
 }
 
 function checkList(list: unknown, call: string, what: string): asserts list is readonly unknown[] {
-  if (!Array.isArray(list)) throw new InvalidRequestError(`${call}: ${what} must be an array, not ${describeValue(list)}`);
+  if (!Array.isArray(list))
+    throw new InvalidRequestError(`${call}: ${what} must be an array, not ${describeValue(list)}`);
 }
 
 /** The request's shared geometry, or null for no positions. */
@@ -86,7 +99,9 @@ export function checkEvaluateRequest(positions: readonly EvalPosition[], options
   checkOptionsObject(options, 'evaluate');
   const { playouts, seed, fill } = options;
   if (typeof playouts !== 'number' || !Number.isInteger(playouts) || playouts < 1 || playouts > MAX_U32) {
-    throw new InvalidRequestError(`playouts must be a whole number from 1 to ${MAX_U32}, not ${describeValue(playouts)}`);
+    throw new InvalidRequestError(
+      `playouts must be a whole number from 1 to ${MAX_U32}, not ${describeValue(playouts)}`,
+    );
   }
   if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_U32)) {
     throw new InvalidRequestError(`the seed must be a whole number from 0 to ${MAX_U32}, not ${describeValue(seed)}`);
@@ -97,19 +112,26 @@ export function checkEvaluateRequest(positions: readonly EvalPosition[], options
   checkKernel(options.kernel);
   checkSignal(options.signal);
   if (options.winners === true && playouts > MAX_WINNERS) {
-    throw new InvalidRequestError(`winners: true returns a byte a playout, so at most ${MAX_WINNERS} playouts a position, not ${playouts}`);
+    throw new InvalidRequestError(
+      `winners: true returns a byte a playout, so at most ${MAX_WINNERS} playouts a position, not ${playouts}`,
+    );
   }
   let shared: Geometry | null = null;
   positions.forEach((p: unknown, k) => {
     const what = `position ${k}`;
-    if (!isObject(p)) throw new InvalidRequestError(`${what}: must be an object { geometry, cells, toMove }, not ${describeValue(p)}`);
+    if (!isObject(p))
+      throw new InvalidRequestError(`${what}: must be an object { geometry, cells, toMove }, not ${describeValue(p)}`);
     const g = checkGeometry(p['geometry'], what);
     shared ??= g;
     if (g !== shared) {
-      throw new InvalidRequestError(`${what}: all positions of a request must share one geometry (${describeGeometry(shared)}), not ${describeGeometry(g)}`);
+      throw new InvalidRequestError(
+        `${what}: all positions of a request must share one geometry (${describeGeometry(shared)}), not ${describeGeometry(g)}`,
+      );
     }
     if (p['toMove'] !== Color.Black && p['toMove'] !== Color.White) {
-      throw new InvalidRequestError(`${what}: the side to move must be Color.Black or Color.White, not ${describeValue(p['toMove'])}`);
+      throw new InvalidRequestError(
+        `${what}: the side to move must be Color.Black or Color.White, not ${describeValue(p['toMove'])}`,
+      );
     }
     checkCells(g, p['cells'], what);
   });

@@ -25,7 +25,9 @@ export function checkEveryBoardDecided(boards: readonly Cells[], winners: readon
     }
   });
   if (missed > 0) {
-    throw new KernelFaultError(`kernel ${kernel} answered none for ${missed} of ${boards.length} full boards (the first is board ${first}), though a full board always has a winner`);
+    throw new KernelFaultError(
+      `kernel ${kernel} answered none for ${missed} of ${boards.length} full boards (the first is board ${first}), though a full board always has a winner`,
+    );
   }
 }
 
@@ -47,7 +49,11 @@ export function checkEveryPlayoutDecided(results: readonly PositionResult[], ker
  * is also won by its owner exactly as often as the owner won, and the joint
  * counts of src/eval/amaf.ts must come out whole and within their margins.
  */
-export function checkOwnershipCounts(positions: readonly { readonly cells: Cells }[], results: readonly PositionResult[], kernel: string): void {
+export function checkOwnershipCounts(
+  positions: readonly { readonly cells: Cells }[],
+  results: readonly PositionResult[],
+  kernel: string,
+): void {
   results.forEach((r, k) => {
     const { ownership, blackOwned } = r;
     const cells = positions[k]?.cells;

@@ -29,10 +29,17 @@ export class PositionTally {
    * and an array each (two with black's counts) was a good part of the
    * calling thread's garbage.
    */
-  static forRequest(positions: readonly { readonly toMove: Player }[], cellCount: number, options: { readonly playouts: number; readonly ownership?: boolean; readonly winners?: boolean }): PositionTally[] {
+  static forRequest(
+    positions: readonly { readonly toMove: Player }[],
+    cellCount: number,
+    options: { readonly playouts: number; readonly ownership?: boolean; readonly winners?: boolean },
+  ): PositionTally[] {
     const all = options.ownership ? new Uint32Array(2 * cellCount * positions.length) : null;
     const countsOf = (i: number): OwnershipCounts | null =>
-      all && { ownership: all.subarray(2 * i * cellCount, (2 * i + 1) * cellCount), blackOwned: all.subarray((2 * i + 1) * cellCount, (2 * i + 2) * cellCount) };
+      all && {
+        ownership: all.subarray(2 * i * cellCount, (2 * i + 1) * cellCount),
+        blackOwned: all.subarray((2 * i + 1) * cellCount, (2 * i + 2) * cellCount),
+      };
     return positions.map((p, i) => new PositionTally(p.toMove, options.playouts, countsOf(i), options));
   }
 

@@ -56,8 +56,14 @@ function checkWorkgroupSettings(limits: GPUSupportedLimits, workgroupSize: numbe
     const which = `maxComputeInvocationsPerWorkgroup ${limits.maxComputeInvocationsPerWorkgroup}, maxComputeWorkgroupSizeX ${limits.maxComputeWorkgroupSizeX}`;
     throw new DeviceLimitError('workgroupSize', workgroupSize, largest, which);
   }
-  if (!Number.isInteger(boardsPerInvocation) || boardsPerInvocation < 1 || boardsPerInvocation > MAX_BOARDS_PER_INVOCATION) {
-    throw new InvalidRequestError(`boardsPerInvocation must be a whole number from 1 to ${MAX_BOARDS_PER_INVOCATION}, not ${boardsPerInvocation}`);
+  if (
+    !Number.isInteger(boardsPerInvocation) ||
+    boardsPerInvocation < 1 ||
+    boardsPerInvocation > MAX_BOARDS_PER_INVOCATION
+  ) {
+    throw new InvalidRequestError(
+      `boardsPerInvocation must be a whole number from 1 to ${MAX_BOARDS_PER_INVOCATION}, not ${boardsPerInvocation}`,
+    );
   }
 }
 
@@ -96,14 +102,27 @@ class KernelRunner {
     let build = this.builds.get(key);
     if (!build) {
       const workgroupSize = variant.workgroupSize(this.baseWorkgroupSize, this.context.subgroupMaxSize);
-      build = buildShader({ variant, geometry: g, fill: request.fill, workgroupSize, boardsPerInvocation: this.boardsPerInvocation, writeWinners: request.winners, ownership: request.ownership });
+      build = buildShader({
+        variant,
+        geometry: g,
+        fill: request.fill,
+        workgroupSize,
+        boardsPerInvocation: this.boardsPerInvocation,
+        writeWinners: request.winners,
+        ownership: request.ownership,
+      });
       this.builds.set(key, build);
     }
     return build;
   }
 
   /** Runs `request` over `sources`, dispatch by dispatch, each output to `onOutput`; the kernel time summed where timestamps exist. */
-  async run(g: Geometry, sources: readonly RecordSource[], request: KernelRequest, onOutput: (output: DispatchOutput) => void): Promise<{ dispatches: number; kernelNs: number | null }> {
+  async run(
+    g: Geometry,
+    sources: readonly RecordSource[],
+    request: KernelRequest,
+    onOutput: (output: DispatchOutput) => void,
+  ): Promise<{ dispatches: number; kernelNs: number | null }> {
     const build = this.shaderFor(g, request);
     const dispatches = planDispatches(
       {
@@ -154,12 +173,17 @@ function tallyOutput(tallies: readonly PositionTally[], cellCount: number, outpu
       addCounts(tally.blackOwned, output.ownership.subarray(base + cellCount, base + 2 * cellCount));
     }
     if (tally.winners && output.winners) {
-      for (let q = 0; q < d.playoutCount; q++) tally.winners[d.playoutStart + q] = winnerAt(output.winners, pl * d.playoutCount + q);
+      for (let q = 0; q < d.playoutCount; q++)
+        tally.winners[d.playoutStart + q] = winnerAt(output.winners, pl * d.playoutCount + q);
     }
   }
 }
 
-async function evaluateOn(kernels: KernelRunner, positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
+async function evaluateOn(
+  kernels: KernelRunner,
+  positions: readonly EvalPosition[],
+  options: EvaluateOptions,
+): Promise<Evaluation> {
   const start = performance.now();
   const g = checkEvaluateRequest(positions, options);
   if (kernels.runner.lost) throw kernels.runner.lost;
@@ -175,20 +199,43 @@ async function evaluateOn(kernels: KernelRunner, positions: readonly EvalPositio
     winners: options.winners ?? false,
     signal: options.signal,
   };
-  const { dispatches, kernelNs } = await kernels.run(g, positions, request, (output) => tallyOutput(tallies, g.cellCount, output));
+  const { dispatches, kernelNs } = await kernels.run(g, positions, request, (output) =>
+    tallyOutput(tallies, g.cellCount, output),
+  );
   const results = tallies.map((t) => t.result());
   const ran = kernels.variantOf(kernel, g).name;
   checkEveryPlayoutDecided(results, ran);
   checkOwnershipCounts(positions, results, ran);
-  return { results, stats: { backend: 'webgpu', dispatches, kernelMs: kernelNs === null ? null : kernelNs / 1e6, wallMs: performance.now() - start } };
+  return {
+    results,
+    stats: {
+      backend: 'webgpu',
+      dispatches,
+      kernelMs: kernelNs === null ? null : kernelNs / 1e6,
+      wallMs: performance.now() - start,
+    },
+  };
 }
 
-async function decideOn(kernels: KernelRunner, geometry: Geometry, boards: readonly Cells[], options: DecideOptions): Promise<Winner[]> {
+async function decideOn(
+  kernels: KernelRunner,
+  geometry: Geometry,
+  boards: readonly Cells[],
+  options: DecideOptions,
+): Promise<Winner[]> {
   const g = checkDecideRequest(geometry, boards, options);
   if (kernels.runner.lost) throw kernels.runner.lost;
   const out: Winner[] = new Array<Winner>(boards.length).fill(Color.Empty);
   const sources = boards.map((cells) => ({ cells, toMove: Color.Black }));
-  const request: KernelRequest = { kernel: options.kernel ?? 'bpr', fill: null, playouts: 1, seed: 0, ownership: false, winners: true, signal: options.signal };
+  const request: KernelRequest = {
+    kernel: options.kernel ?? 'bpr',
+    fill: null,
+    playouts: 1,
+    seed: 0,
+    ownership: false,
+    winners: true,
+    signal: options.signal,
+  };
   await kernels.run(g, sources, request, (output) => {
     const d = output.dispatch;
     for (let k = 0; k < d.positionCount; k++) out[d.positionStart + k] = winnerAt(output.winners as Uint32Array, k);

@@ -31,7 +31,11 @@ export interface SliceFillScratch {
 }
 
 export function sliceFillScratch(planeWords: number, cellCount: number): SliceFillScratch {
-  return { plane: new Int32Array(planeWords), emptyCells: new Int32Array(cellCount), emptySlots: new Int32Array(cellCount) };
+  return {
+    plane: new Int32Array(planeWords),
+    emptyCells: new Int32Array(cellCount),
+    emptySlots: new Int32Array(cellCount),
+  };
 }
 
 /**
@@ -40,7 +44,13 @@ export function sliceFillScratch(planeWords: number, cellCount: number): SliceFi
  * search's round asks for 16 bases, and allocating their arrays cost more
  * than filling them.
  */
-export function sliceFillBase(cells: Cells, toMove: Player, slotOfCell: Int32Array, template: Int32Array, scratch = sliceFillScratch(template.length, cells.length)): SliceFillBase {
+export function sliceFillBase(
+  cells: Cells,
+  toMove: Player,
+  slotOfCell: Int32Array,
+  template: Int32Array,
+  scratch = sliceFillScratch(template.length, cells.length),
+): SliceFillBase {
   const { plane, emptyCells, emptySlots } = scratch;
   plane.set(template);
   let e = 0;
@@ -76,7 +86,15 @@ export function transpose32(m: Uint32Array): void {
   }
 }
 
-function makeSliceFiller(): (base: SliceFillBase, seed: number, position: number, first: number, count: number, kind: FillKind, plane: Int32Array) => void {
+function makeSliceFiller(): (
+  base: SliceFillBase,
+  seed: number,
+  position: number,
+  first: number,
+  count: number,
+  kind: FillKind,
+  plane: Int32Array,
+) => void {
   const block = new Uint32Array(4);
   // byWord[32 w + k]: word w of playout k's choices (fill.ts's choiceWords).
   const byWord = new Uint32Array(32 * 32);

@@ -58,7 +58,14 @@ export function countEmpty(cells: Cells): number {
  * top). `block` is the caller's scratch for the stream's words. Shared with
  * the bit-sliced filler (fill-slices.ts), so both draw the very same boards.
  */
-export function exactCoins(seed: number, position: number, playout: number, empty: number, coins: Uint32Array, block: Uint32Array): void {
+export function exactCoins(
+  seed: number,
+  position: number,
+  playout: number,
+  empty: number,
+  coins: Uint32Array,
+  block: Uint32Array,
+): void {
   const owed = (empty + 1) >>> 1;
   const words = (empty + 31) >>> 5;
   let counter = 0;
@@ -99,7 +106,15 @@ export function exactCoins(seed: number, position: number, playout: number, empt
  * words as they come; the exact fill's are corrected (exactCoins). Both
  * fillPlayout and the bit-sliced filler read them, so they fill alike.
  */
-export function choiceWords(seed: number, position: number, playout: number, empty: number, kind: FillKind, out: Uint32Array, block: Uint32Array): void {
+export function choiceWords(
+  seed: number,
+  position: number,
+  playout: number,
+  empty: number,
+  kind: FillKind,
+  out: Uint32Array,
+  block: Uint32Array,
+): void {
   if (kind === FillKind.Exact) {
     exactCoins(seed, position, playout, empty, out, block);
     return;

@@ -49,7 +49,8 @@ export class UnionFindConnections {
 
   /** Becomes a copy of `other`, a structure of the same geometry: a clone's cost without its replay. */
   copyFrom(other: UnionFindConnections): void {
-    if (other.g !== this.g || other.weighted !== this.weighted) throw new Error('copyFrom needs connections of the same geometry and kind');
+    if (other.g !== this.g || other.weighted !== this.weighted)
+      throw new Error('copyFrom needs connections of the same geometry and kind');
     this.parent.set(other.parent);
     this.weight.set(other.weight);
     this.sides.set(other.sides);
@@ -120,7 +121,10 @@ export class UnionFindConnections {
     if (this.won !== Color.Empty) return;
     // Only the player who just moved can have completed a connection.
     if (this.isHex) {
-      const joined = color === Color.Black ? this.find(v + TOP) === this.find(v + BOTTOM) : this.find(v + LEFT) === this.find(v + RIGHT);
+      const joined =
+        color === Color.Black
+          ? this.find(v + TOP) === this.find(v + BOTTOM)
+          : this.find(v + LEFT) === this.find(v + RIGHT);
       if (joined) this.won = color;
     } else if (this.sides[root] === Y_ALL_SIDES) {
       this.won = color;

@@ -84,8 +84,22 @@ function yIndex(n: number, r: number, c: number): number {
   return r >= 0 && r < n && c >= 0 && c <= r ? (r * (r + 1)) / 2 + c : -1;
 }
 
-const HEX_STEPS: readonly (readonly [number, number])[] = [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]];
-const Y_STEPS: readonly (readonly [number, number])[] = [[0, -1], [0, 1], [-1, -1], [-1, 0], [1, 0], [1, 1]];
+const HEX_STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [0, 1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [1, -1],
+];
+const Y_STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [0, 1],
+  [-1, -1],
+  [-1, 0],
+  [1, 0],
+  [1, 1],
+];
 
 function build(game: GameKind, size: BoardSize): Geometry {
   const n = size as number;
@@ -174,6 +188,7 @@ export function mirrorCell(g: Geometry, cell: CellIndex): CellIndex {
 
 /** Whether cells `a` and `b` touch. */
 export function areNeighbors(g: Geometry, a: CellIndex, b: CellIndex): boolean {
-  for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) if (g.neighbors[k] === b) return true;
+  for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++)
+    if (g.neighbors[k] === b) return true;
   return false;
 }

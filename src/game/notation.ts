@@ -23,7 +23,8 @@ export function cellName(g: Geometry, cell: CellIndex): string {
 /** The cell a name denotes; throws when the name is malformed or off the board. */
 export function parseCell(g: Geometry, name: string): CellIndex {
   const m = /^([a-z]{1,2})([0-9]{1,2})$/.exec(name.trim().toLowerCase());
-  if (!m || !m[1] || !m[2]) throw new Error(`"${name}" is not a cell name (expected a column letter and a row number, like c4)`);
+  if (!m || !m[1] || !m[2])
+    throw new Error(`"${name}" is not a cell name (expected a column letter and a row number, like c4)`);
   const c = parseColumn(m[1]);
   const r = Number(m[2]) - 1;
   const i = g.index(r, c);

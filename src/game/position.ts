@@ -176,7 +176,8 @@ export class Position {
 
   /** Becomes a copy of `other`, a position of the same board, without allocating (the search walks the tree on one Position). */
   resetTo(other: Position): void {
-    if (other.geometry !== this.geometry || other.swapAllowed !== this.swapAllowed) throw new Error('resetTo needs a position of the same board and swap rule');
+    if (other.geometry !== this.geometry || other.swapAllowed !== this.swapAllowed)
+      throw new Error('resetTo needs a position of the same board and swap rule');
     this.board.set(other.board);
     this.mover = other.mover;
     this.history.length = 0;

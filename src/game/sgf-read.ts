@@ -177,7 +177,10 @@ export function parseSgf(text: string): SgfPosition {
   };
   for (const node of nodes) {
     if (node.has('AE')) throw new Error('AE (removing stones) is not supported');
-    for (const [property, player] of [['AB', Color.Black], ['AW', Color.White]] as const) {
+    for (const [property, player] of [
+      ['AB', Color.Black],
+      ['AW', Color.White],
+    ] as const) {
       for (const name of node.get(property) ?? []) {
         const cell = parseCell(g, name);
         place(cell, name);
@@ -190,7 +193,8 @@ export function parseSgf(text: string): SgfPosition {
       const player = playerOf(property, property);
       if (value.trim().toLowerCase() === SWAP_MOVE_NAME) {
         const first = moves[0];
-        if (setup.length > 0 || moves.length !== 1 || first === undefined || first.move === SWAP) throw new Error(`${SWAP_MOVE_NAME} is only a second move, after one move and no setup stones`);
+        if (setup.length > 0 || moves.length !== 1 || first === undefined || first.move === SWAP)
+          throw new Error(`${SWAP_MOVE_NAME} is only a second move, after one move and no setup stones`);
         // In HexGui's view the swap leaves the stones as they are (swap-view.ts).
         moves.push({ player, move: SWAP });
         continue;

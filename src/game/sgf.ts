@@ -56,7 +56,10 @@ export function toSgf(game: SgfGame): string {
   if (game.whiteName !== undefined) root.push(`PW[${sgfText(game.whiteName)}]`);
   if (game.date !== undefined) root.push(`DT[${game.date}]`);
   const winner = game.winner == null ? null : hasSwap(game.moves) ? opponent(game.winner) : game.winner;
-  if (winner !== null) root.push(`RE[${winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`);
+  if (winner !== null)
+    root.push(
+      `RE[${winner === Color.Black ? 'B' : 'W'}+${game.resultNote === undefined ? '' : sgfText(game.resultNote)}]`,
+    );
   if (game.comment !== undefined) root.push(`C[${sgfText(game.comment)}]`);
   for (const [id, value] of game.properties ?? []) {
     if (!/^[A-Z]+$/.test(id)) throw new Error(`"${id}" is not an SGF property identifier`);

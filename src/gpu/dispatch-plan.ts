@@ -65,7 +65,8 @@ function groupsFor(workgroups: number, maxPerDimension: number): { groupsX: numb
 
 /** How a position's playouts are cut into chunks, and how many chunks a workgroup takes. */
 function chunking(request: PlanRequest): { chunkItems: number; chunksPerWorkgroup: number } {
-  if (request.decide || !request.packsPositions) return { chunkItems: request.itemsPerWorkgroup, chunksPerWorkgroup: 1 };
+  if (request.decide || !request.packsPositions)
+    return { chunkItems: request.itemsPerWorkgroup, chunksPerWorkgroup: 1 };
   return { chunkItems: PACKED_CHUNK_ITEMS, chunksPerWorkgroup: request.itemsPerWorkgroup / PACKED_CHUNK_ITEMS };
 }
 
@@ -101,7 +102,14 @@ export function planDispatches(request: PlanRequest, limits: DispatchLimits): Di
     for (let start = 0; start < request.positions; start += per) {
       const count = Math.min(per, request.positions - start);
       const workgroups = Math.ceil(count / ipw);
-      dispatches.push({ positionStart: start, positionCount: count, playoutStart: 0, playoutCount: 1, chunksPerPosition: 1, ...groupsFor(workgroups, limits.maxWorkgroupsPerDimension) });
+      dispatches.push({
+        positionStart: start,
+        positionCount: count,
+        playoutStart: 0,
+        playoutCount: 1,
+        chunksPerPosition: 1,
+        ...groupsFor(workgroups, limits.maxWorkgroupsPerDimension),
+      });
     }
     return dispatches;
   }
@@ -119,7 +127,10 @@ export function planDispatches(request: PlanRequest, limits: DispatchLimits): Di
         playoutStart: qStart,
         playoutCount,
         chunksPerPosition,
-        ...groupsFor(Math.ceil((positionCount * chunksPerPosition) / chunksPerWorkgroup), limits.maxWorkgroupsPerDimension),
+        ...groupsFor(
+          Math.ceil((positionCount * chunksPerPosition) / chunksPerWorkgroup),
+          limits.maxWorkgroupsPerDimension,
+        ),
       });
     }
   }

@@ -37,7 +37,11 @@ export class DispatchSlot {
     private readonly maxBufferBytes: number,
     withTimestamps: boolean,
   ) {
-    this.params = device.createBuffer({ label: 'hexbatch params', size: PARAMS_BYTES, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
+    this.params = device.createBuffer({
+      label: 'hexbatch params',
+      size: PARAMS_BYTES,
+      usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST,
+    });
     this.timestamps = withTimestamps
       ? {
           query: device.createQuerySet({ type: 'timestamp', count: 2 }),

@@ -104,7 +104,9 @@ export function describeAdapter(info: GPUAdapterInfo): AdapterDescription {
     device: text(info.device),
     description,
     // By name (Dawn in Node says nothing else), or because the browser says it fell back to one.
-    software: /swiftshader|llvmpipe|lavapipe|software/i.test(`${architecture} ${description} ${text(info.device)}`) || info.isFallbackAdapter === true,
+    software:
+      /swiftshader|llvmpipe|lavapipe|software/i.test(`${architecture} ${description} ${text(info.device)}`) ||
+      info.isFallbackAdapter === true,
   };
 }
 

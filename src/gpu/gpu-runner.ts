@@ -136,7 +136,12 @@ export class GpuRunner {
     }
   }
 
-  private async runAll(job: KernelJob, onOutput: (output: DispatchOutput) => void, stop: Promise<never>, signal?: AbortSignal): Promise<void> {
+  private async runAll(
+    job: KernelJob,
+    onOutput: (output: DispatchOutput) => void,
+    stop: Promise<never>,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const pipeline = await Promise.race([deviceKernels(this.context.device).pipeline(job.build, job.entryPoint), stop]);
     const inFlight: Promise<void>[] = [];
     let failure: unknown = null;
@@ -175,7 +180,12 @@ export class GpuRunner {
    * when the call was stopped meanwhile, since the slot's buffers may be
    * reused only once they are unmapped; only a lost device cuts it short.
    */
-  private async submit(job: KernelJob, pipeline: GPUComputePipeline, dispatch: Dispatch, slot: DispatchSlot): Promise<DispatchOutput> {
+  private async submit(
+    job: KernelJob,
+    pipeline: GPUComputePipeline,
+    dispatch: Dispatch,
+    slot: DispatchSlot,
+  ): Promise<DispatchOutput> {
     const device = this.context.device;
     const np = dispatch.positionCount;
     const countsBytes = np * 8;
@@ -207,7 +217,13 @@ export class GpuRunner {
     device.queue.writeBuffer(positions, 0, records);
 
     const buffers = { positions, counts, ownership, winners, countsRead, ownershipRead, winnersRead };
-    device.queue.submit([encodeDispatch(device, pipeline, dispatch, slot, buffers, { counts: countsBytes, ownership: ownershipBytes, winners: winnersBytes })]);
+    device.queue.submit([
+      encodeDispatch(device, pipeline, dispatch, slot, buffers, {
+        counts: countsBytes,
+        ownership: ownershipBytes,
+        winners: winnersBytes,
+      }),
+    ]);
     const validation = device.popErrorScope();
     const outOfMemory = device.popErrorScope();
 
@@ -267,14 +283,19 @@ function encodeDispatch(
 ): GPUCommandBuffer {
   const bindGroup = device.createBindGroup({
     layout: deviceKernels(device).layout,
-    entries: [slot.params, b.positions, b.counts, b.ownership, b.winners].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    entries: [slot.params, b.positions, b.counts, b.ownership, b.winners].map((buffer, binding) => ({
+      binding,
+      resource: { buffer },
+    })),
   });
   const encoder = device.createCommandEncoder();
   encoder.clearBuffer(b.counts, 0, bytes.counts);
   if (bytes.ownership > 0) encoder.clearBuffer(b.ownership, 0, bytes.ownership);
   if (bytes.winners > 0) encoder.clearBuffer(b.winners, 0, bytes.winners);
   const stamps = slot.timestamps;
-  const pass = encoder.beginComputePass(stamps ? { timestampWrites: { querySet: stamps.query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+  const pass = encoder.beginComputePass(
+    stamps ? { timestampWrites: { querySet: stamps.query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {},
+  );
   pass.setPipeline(pipeline);
   pass.setBindGroup(0, bindGroup);
   pass.dispatchWorkgroups(dispatch.groupsX, dispatch.groupsY);
@@ -294,4 +315,3 @@ function elapsedNs(stampData: ArrayBuffer): number | null {
   const [begin, end] = new BigUint64Array(stampData);
   return begin !== undefined && end !== undefined && end >= begin ? Number(end - begin) : null;
 }
-

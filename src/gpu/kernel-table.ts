@@ -18,7 +18,8 @@ import type { WgslFile } from './wgsl-files.js';
 export type GpuKernel = 'bpr' | 'bitsliced' | 'bitsliced-unrolled' | 'floodfill';
 
 /** The module variants pipelines are built from (bitsliced has two; fill-dump is a test kernel). */
-export type ShaderVariant = 'bpr' | 'bitsliced-lanes' | 'bitsliced-ballot' | 'bitsliced-unrolled' | 'floodfill' | 'fill-dump';
+export type ShaderVariant =
+  'bpr' | 'bitsliced-lanes' | 'bitsliced-ballot' | 'bitsliced-unrolled' | 'floodfill' | 'fill-dump';
 
 /** What a variant's constants may depend on. */
 export interface VariantSetting {
@@ -68,11 +69,15 @@ export interface KernelRecord {
 
 /** A bit-sliced invocation decides a slice word's worth of boards. */
 const SLICE_BOARDS = 32;
-const boardLoopConstants = ({ boardsPerInvocation }: VariantSetting) => ({ BOARDS_PER_INVOCATION: boardsPerInvocation });
+const boardLoopConstants = ({ boardsPerInvocation }: VariantSetting) => ({
+  BOARDS_PER_INVOCATION: boardsPerInvocation,
+});
 const slicedConstants = ({ fullBoards }: VariantSetting) => ({ FULL_BOARDS: fullBoards ? 1 : 0 });
 
 /** A variant record: what is not given is the common case (no extensions, the evaluator's own sizes). */
-function variant(record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> & Partial<KernelVariant>): KernelVariant {
+function variant(
+  record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> & Partial<KernelVariant>,
+): KernelVariant {
   return {
     directives: [],
     needsSubgroups: false,
@@ -87,7 +92,11 @@ function variant(record: Pick<KernelVariant, 'name' | 'sources' | 'constants'> &
 
 const bprVariant = variant({
   name: 'bpr',
-  sources: (wordsPerColumn) => [wordsPerColumn === 1 ? 'column32.wgsl' : 'column64.wgsl', 'bpr.wgsl', 'board-loop.wgsl'],
+  sources: (wordsPerColumn) => [
+    wordsPerColumn === 1 ? 'column32.wgsl' : 'column64.wgsl',
+    'bpr.wgsl',
+    'board-loop.wgsl',
+  ],
   constants: (setting) => ({
     ...boardLoopConstants(setting),
     ...(setting.layout.wordsPerColumn === 2 ? { LO_ONLY_FROM_PASS: setting.layout.loOnlyFromPass } : {}),
@@ -124,10 +133,19 @@ const unrolledVariant = variant({
   packsPositions: true,
 });
 
-const floodfillVariant = variant({ name: 'floodfill', sources: () => ['floodfill.wgsl', 'board-loop.wgsl'], constants: boardLoopConstants });
+const floodfillVariant = variant({
+  name: 'floodfill',
+  sources: () => ['floodfill.wgsl', 'board-loop.wgsl'],
+  constants: boardLoopConstants,
+});
 
 /** Test kernels that write out the generator's words and the filled boards (test/gpu/rng-fill-twin.test.ts). */
-export const FILL_DUMP = variant({ name: 'fill-dump', sources: () => ['fill-dump.wgsl'], boardsPerInvocation: () => 1, constants: () => ({}) });
+export const FILL_DUMP = variant({
+  name: 'fill-dump',
+  sources: () => ['fill-dump.wgsl'],
+  boardsPerInvocation: () => 1,
+  constants: () => ({}),
+});
 
 export const KERNELS: readonly KernelRecord[] = [
   {
@@ -139,7 +157,8 @@ export const KERNELS: readonly KernelRecord[] = [
   },
   {
     name: 'bitsliced',
-    summary: '32 boards an invocation, one bit-plane word per triangle cell; boards transposed by subgroupBallot where subgroups exist',
+    summary:
+      '32 boards an invocation, one bit-plane word per triangle cell; boards transposed by subgroupBallot where subgroups exist',
     variants: [ballotVariant, lanesVariant],
     cpuTwin: bitsliced,
     twinFiles: { shader: 'shaders/bitsliced.wgsl', cpu: 'src/wintest/bitsliced.ts' },

@@ -57,7 +57,10 @@ async function compile(
     compute: { module, entryPoint, constants: build.constants },
   });
   const invalid = await device.popErrorScope();
-  if (invalid) throw new Error(`hexbatch: a WGSL kernel could not be made into a pipeline (${build.key.split('|')[0]}): ${invalid.message}`);
+  if (invalid)
+    throw new Error(
+      `hexbatch: a WGSL kernel could not be made into a pipeline (${build.key.split('|')[0]}): ${invalid.message}`,
+    );
   return pipeline;
 }
 

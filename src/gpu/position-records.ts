@@ -17,7 +17,12 @@ export interface RecordSource {
 }
 
 /** Records of sources[start … start + count) in one array. */
-export function encodeRecords(sources: readonly RecordSource[], start: number, count: number, cellCount: number): Uint32Array<ArrayBuffer> {
+export function encodeRecords(
+  sources: readonly RecordSource[],
+  start: number,
+  count: number,
+  cellCount: number,
+): Uint32Array<ArrayBuffer> {
   const words = recordWords(cellCount);
   const out = new Uint32Array(count * words);
   for (let p = 0; p < count; p++) {

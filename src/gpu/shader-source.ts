@@ -74,7 +74,9 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
   const files = [...SHARED, ...variant.sources(layout.wordsPerColumn)];
   const setting = { layout, fullBoards: !deciding, boardsPerInvocation: perInvocation, ownership: request.ownership };
   const generated = variant.generated(setting) ?? '';
-  const code = [...directives, prelude, ...files.map((f) => WGSL_FILES[f]), ...(generated ? [generated] : [])].join('\n');
+  const code = [...directives, prelude, ...files.map((f) => WGSL_FILES[f]), ...(generated ? [generated] : [])].join(
+    '\n',
+  );
 
   const constants: Record<string, number> = {
     BOARD_SIZE: g.size,
@@ -92,5 +94,15 @@ export function buildShader(request: ShaderRequest): ShaderBuild {
     ...variant.constants(setting),
   };
   const key = `${variant.name}|${prelude.replace(/\n/g, ' ')}|${JSON.stringify(constants)}`;
-  return { key, code, constants, itemsPerWorkgroup, packsPositions: variant.packsPositions, directives, prelude, files, generated };
+  return {
+    key,
+    code,
+    constants,
+    itemsPerWorkgroup,
+    packsPositions: variant.packsPositions,
+    directives,
+    prelude,
+    files,
+    generated,
+  };
 }

@@ -17,15 +17,13 @@ import {
   type EngineSettings,
   NO_LIMIT,
   SETTINGS,
-  SettingValueError,
   type SettingRecord,
   describeSettings,
   moveLimits,
-  parseOnOff,
-  parseWhole,
   searchSettingsOf,
   withName,
 } from '../search/engine-settings.js';
+import { SettingValueError, parseOnOff, parseWhole } from '../search/setting-values.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
 
@@ -34,7 +32,11 @@ import { GameRecord } from './game-record.js';
  * it (type/label/command): the last genmove's root moves shown on their
  * cells, and the settings as text.
  */
-const ANALYZE_COMMANDS = ['pspairs/hexbatch: win rates of the last genmove/hexbatch-win-rates', 'pspairs/hexbatch: visits of the last genmove/hexbatch-visits', 'string/hexbatch: settings/hexbatch-settings'];
+const ANALYZE_COMMANDS = [
+  'pspairs/hexbatch: win rates of the last genmove/hexbatch-win-rates',
+  'pspairs/hexbatch: visits of the last genmove/hexbatch-visits',
+  'string/hexbatch: settings/hexbatch-settings',
+];
 
 /** The engine's own settings, and the game's swap rule, which applies from the next new game. */
 export interface EngineConfig extends EngineSettings {
@@ -64,7 +66,8 @@ function boardSizeOf(text: string | undefined, max: number): number {
 }
 
 function arity(args: readonly string[], min: number, max = min): void {
-  if (args.length < min || args.length > max) fail(min === max ? `expected ${min} argument${min === 1 ? '' : 's'}` : `expected ${min} to ${max} arguments`);
+  if (args.length < min || args.length > max)
+    fail(min === max ? `expected ${min} argument${min === 1 ? '' : 's'}` : `expected ${min} to ${max} arguments`);
 }
 
 /** One line of text for a reason: HTP replies end at the first blank line. */
@@ -107,7 +110,11 @@ export class HtpEngine {
       ['hexbatch-game', (a) => this.setGame(a)],
       ['hexbatch-swap', (a) => this.setSwap(a)],
       ...SETTINGS.map((setting): [string, Handler] => [`hexbatch-${setting.name}`, (a) => this.setOne(setting, a)]),
-      ['hexbatch-settings', () => describeSettings(this.settings, { game: this.record.game, size: this.record.size, swap: this.settings.swap })],
+      [
+        'hexbatch-settings',
+        () =>
+          describeSettings(this.settings, { game: this.record.game, size: this.record.size, swap: this.settings.swap }),
+      ],
       // HexGui asks for these on connecting, and shows an error for a reply it cannot read.
       ['hexgui-analyze_commands', () => ANALYZE_COMMANDS.join('\n')],
       ['hexbatch-win-rates', () => this.lastRootText((s) => moveValue(s).toFixed(2))],
@@ -126,7 +133,9 @@ export class HtpEngine {
    */
   async reply(line: string): Promise<string | null> {
     // HTP treats control characters as spaces (tabs included) and `#` as the start of a comment.
-    const text = Array.from(line.replace(/#.*/, ''), (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch))
+    const text = Array.from(line.replace(/#.*/, ''), (ch) =>
+      ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch,
+    )
       .join('')
       .trim();
     if (text === '') return null;
@@ -179,7 +188,8 @@ export class HtpEngine {
   private boardsize(args: readonly string[]): string {
     arity(args, 1, 2);
     const n = boardSizeOf(args[0], MAX_SIZE[this.record.game]);
-    if (args.length === 2 && args[1] !== args[0]) fail(this.record.game === GameKind.Hex ? 'only square Hex boards are supported' : 'a Y board has one size');
+    if (args.length === 2 && args[1] !== args[0])
+      fail(this.record.game === GameKind.Hex ? 'only square Hex boards are supported' : 'a Y board has one size');
     checkSize(this.record.game, n);
     return this.newGame(this.record.game, n);
   }
@@ -192,7 +202,8 @@ export class HtpEngine {
     } catch (error) {
       return fail((error as Error).message);
     }
-    const size = args[1] === undefined ? Math.min(this.record.size, MAX_SIZE[game]) : boardSizeOf(args[1], MAX_SIZE[game]);
+    const size =
+      args[1] === undefined ? Math.min(this.record.size, MAX_SIZE[game]) : boardSizeOf(args[1], MAX_SIZE[game]);
     return this.newGame(game, size);
   }
 
@@ -241,9 +252,16 @@ export class HtpEngine {
       ...(this.settings.playouts === null ? {} : { playouts: this.settings.playouts }),
       ...(this.settings.seconds === null ? {} : { timeMs: this.settings.seconds * 1000 }),
     };
-    const result = await search.search(view.position, limits, last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null);
+    const result = await search.search(
+      view.position,
+      limits,
+      last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null,
+    );
     const move = this.record.convert(view, result.move);
-    this.lastRoot = result.moves.map((stat) => ({ name: moveName(this.record.geometry, this.record.convert(view, stat.move)), stat }));
+    this.lastRoot = result.moves.map((stat) => ({
+      name: moveName(this.record.geometry, this.record.convert(view, stat.move)),
+      stat,
+    }));
     this.record.setToMove(player);
     this.record.play(player, move);
     return moveName(this.record.geometry, move);
@@ -260,7 +278,10 @@ export class HtpEngine {
 
   /** The last genmove's root moves as HexGui's point-text pairs (`c3 0.61 d4 0.55`), the swap left out. */
   private lastRootText(value: (stat: MoveStat) => string): string {
-    return (this.lastRoot ?? []).filter((m) => m.name !== SWAP_MOVE_NAME).map((m) => `${m.name} ${value(m.stat)}`).join(' ');
+    return (this.lastRoot ?? [])
+      .filter((m) => m.name !== SWAP_MOVE_NAME)
+      .map((m) => `${m.name} ${value(m.stat)}`)
+      .join(' ');
   }
 
   private showboard(): string {
@@ -280,6 +301,9 @@ export class HtpEngine {
     if (this.record.resigned !== null) return '';
     const view = this.record.view();
     const moves = view.position.legalMoves().map((m) => this.record.convert(view, m));
-    return moves.sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y)).map((m) => moveName(this.record.geometry, m)).join(' ');
+    return moves
+      .sort((x, y) => (x === SWAP ? 1 : y === SWAP ? -1 : x - y))
+      .map((m) => moveName(this.record.geometry, m))
+      .join(' ');
   }
 }

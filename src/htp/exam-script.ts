@@ -94,7 +94,8 @@ export function engineLink(engine: HtpEngine): HtpLink {
 const colourLetter = (player: Player): string => (player === Color.Black ? 'b' : 'w');
 
 class ExamRun {
-  private board: { geometry: Geometry; setup: readonly SgfStone[]; moves: { player: Player; name: string }[] } | null = null;
+  private board: { geometry: Geometry; setup: readonly SgfStone[]; moves: { player: Player; name: string }[] } | null =
+    null;
   private source = '';
 
   constructor(
@@ -106,8 +107,13 @@ class ExamRun {
     switch (step.kind) {
       case 'position': {
         const g = step.board.geometry;
-        if (this.dialect === 'gtp' && g.game !== GameKind.Hex) throw new Error(`line ${step.line}: an external engine is asked Hex positions only`);
-        this.board = { geometry: g, setup: step.board.setup, moves: step.board.moves.map((m) => ({ player: m.player, name: moveName(g, m.move) })) };
+        if (this.dialect === 'gtp' && g.game !== GameKind.Hex)
+          throw new Error(`line ${step.line}: an external engine is asked Hex positions only`);
+        this.board = {
+          geometry: g,
+          setup: step.board.setup,
+          moves: step.board.moves.map((m) => ({ player: m.player, name: moveName(g, m.move) })),
+        };
         this.source = step.source;
         return null;
       }
@@ -115,7 +121,8 @@ class ExamRun {
         this.boardAt(step.line).moves.push({ player: step.player, name: step.move });
         return null;
       case 'undo':
-        if (this.boardAt(step.line).moves.pop() === undefined) throw new Error(`line ${step.line}: undo with no move to take back`);
+        if (this.boardAt(step.line).moves.pop() === undefined)
+          throw new Error(`line ${step.line}: undo with no move to take back`);
         return null;
       case 'question':
         if (step.judge === null && !step.keep) return null;
@@ -149,7 +156,8 @@ class ExamRun {
       await this.send('clear_board', step.line);
     }
     for (const colour of [opponent(step.player), step.player]) {
-      for (const s of board.setup) if (s.player === colour) await this.send(`play ${colourLetter(colour)} ${cellName(g, s.cell)}`, step.line);
+      for (const s of board.setup)
+        if (s.player === colour) await this.send(`play ${colourLetter(colour)} ${cellName(g, s.cell)}`, step.line);
     }
     for (const m of board.moves) await this.send(`play ${colourLetter(m.player)} ${m.name}`, step.line);
     const started = performance.now();
@@ -158,12 +166,27 @@ class ExamRun {
     const move = reply.ok ? reply.text : `? ${reply.text}`;
     if (step.keep && reply.ok && move !== 'resign') board.moves.push({ player: step.player, name: move });
     if (step.judge === null) return null;
-    return { line: step.line, id: step.id, source: this.source, size: g.size, player: step.player, move, right: reply.ok && step.judge.accepts(move), judge: step.judge, seconds };
+    return {
+      line: step.line,
+      id: step.id,
+      source: this.source,
+      size: g.size,
+      player: step.player,
+      move,
+      right: reply.ok && step.judge.accepts(move),
+      judge: step.judge,
+      seconds,
+    };
   }
 }
 
 /** Runs the steps in order; `onAnswer` hears of each answer as it comes. */
-export async function runExamScript(steps: readonly ExamStep[], link: HtpLink, dialect: SetupDialect, onAnswer: (answer: ExamAnswer) => void = () => {}): Promise<ExamAnswer[]> {
+export async function runExamScript(
+  steps: readonly ExamStep[],
+  link: HtpLink,
+  dialect: SetupDialect,
+  onAnswer: (answer: ExamAnswer) => void = () => {},
+): Promise<ExamAnswer[]> {
   const run = new ExamRun(link, dialect);
   const answers: ExamAnswer[] = [];
   for (const step of steps) {

@@ -39,7 +39,8 @@ export function parseExam(text: string): ExamQuestion[] {
       const g = geometryOf(game, Number(sizeText));
       const cells = parseBoardText(g, board);
       const winning = new Set(moves.map((m) => cellName(g, parseCell(g, m))));
-      for (const m of winning) if (cells[parseCell(g, m)] !== Color.Empty) throw new Error(`winning move ${m} is not an empty cell`);
+      for (const m of winning)
+        if (cells[parseCell(g, m)] !== Color.Empty) throw new Error(`winning move ${m} is not an empty cell`);
       questions.push({ line: i + 1, game, size: g.size, toMove: parsePlayer(colourText), cells, winning });
     } catch (error) {
       throw new Error(`line ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
@@ -56,7 +57,11 @@ export function examSteps(questions: readonly ExamQuestion[]): ExamStep[] {
     q.cells.forEach((colour, cell) => {
       if (colour !== Color.Empty) setup.push({ player: colour as Player, cell });
     });
-    const judge = { expected: [...q.winning].join(' '), expectedFail: false, accepts: (move: string) => q.winning.has(move.trim().toLowerCase()) };
+    const judge = {
+      expected: [...q.winning].join(' '),
+      expectedFail: false,
+      accepts: (move: string) => q.winning.has(move.trim().toLowerCase()),
+    };
     return [
       { kind: 'position', line: q.line, board: { geometry, setup, moves: [] }, source: `line ${q.line}` },
       { kind: 'question', line: q.line, id: null, player: q.toMove, keep: false, judge },

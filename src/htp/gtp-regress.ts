@@ -34,22 +34,32 @@ export type SgfSource = (path: string) => string;
 /** `#? [pattern]`, `#? [!pattern]`, each with an optional trailing `*`. */
 export function parseExpectation(text: string): Judge {
   const m = /^\[(!?)(.*)\](\*?)$/.exec(text.trim());
-  if (!m) throw new Error(`"#? ${text.trim()}" is not an expected reply (expected #? [pattern], #? [!pattern], either with a trailing *)`);
+  if (!m)
+    throw new Error(
+      `"#? ${text.trim()}" is not an expected reply (expected #? [pattern], #? [!pattern], either with a trailing *)`,
+    );
   const [, not = '', pattern = '', star = ''] = m;
   let regex: RegExp;
   try {
     // gtpregress matches the whole reply (Java's Matcher.matches).
     regex = new RegExp(`^(?:${pattern})$`);
   } catch (error) {
-    throw new Error(`"${pattern}" is not a regular expression: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `"${pattern}" is not a regular expression: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  return { expected: `[${not}${pattern}]${star}`, expectedFail: star === '*', accepts: (reply) => regex.test(reply.trim()) !== (not === '!') };
+  return {
+    expected: `[${not}${pattern}]${star}`,
+    expectedFail: star === '*',
+    accepts: (reply) => regex.test(reply.trim()) !== (not === '!'),
+  };
 }
 
 /** The position before move `beforeMove` (1 for the setup alone); all of it when null. */
 function truncated(position: SgfPosition, beforeMove: number | null): SgfPosition {
   if (beforeMove === null) return position;
-  if (beforeMove - 1 > position.moves.length) throw new Error(`the file has ${position.moves.length} moves, so there is no move ${beforeMove}`);
+  if (beforeMove - 1 > position.moves.length)
+    throw new Error(`the file has ${position.moves.length} moves, so there is no move ${beforeMove}`);
   return { ...position, moves: position.moves.slice(0, beforeMove - 1) };
 }
 
@@ -107,7 +117,8 @@ class ScriptReader {
 
   private line(text: string, line: number): void {
     if (text.startsWith('#?')) {
-      if (this.pending === null || this.pending.answered) throw new Error('an expected reply (#?) with no command before it');
+      if (this.pending === null || this.pending.answered)
+        throw new Error('an expected reply (#?) with no command before it');
       this.pending.answered = true;
       this.finish(text.slice(2).trim());
       return;
@@ -118,20 +129,32 @@ class ScriptReader {
     const id = /^\d+$/.test(words[0] as string) ? (words.shift() as string) : null;
     const [name = '', ...args] = words;
     if (name === '') throw new Error('an id with no command after it');
-    this.pending = { line, name: name.toLowerCase(), finish: this.command(name.toLowerCase(), args, id, line), answered: false };
+    this.pending = {
+      line,
+      name: name.toLowerCase(),
+      finish: this.command(name.toLowerCase(), args, id, line),
+      answered: false,
+    };
   }
 
   /** A command's step, given its expected reply; null for a step with no effect on the exam. */
-  private command(name: string, args: readonly string[], id: string | null, line: number): (expected: string | null) => ExamStep | null {
+  private command(
+    name: string,
+    args: readonly string[],
+    id: string | null,
+    line: number,
+  ): (expected: string | null) => ExamStep | null {
     const arity = (min: number, max = min) => {
-      if (args.length < min || args.length > max) throw new Error(`${name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}`);
+      if (args.length < min || args.length > max)
+        throw new Error(`${name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}`);
     };
     switch (name) {
       case 'loadsgf': {
         arity(1, 2);
         const file = args[0] as string;
         const n = args[1];
-        if (n !== undefined && !/^\d{1,4}$/.test(n)) throw new Error(`loadsgf's second argument must be a move number, not "${n}"`);
+        if (n !== undefined && !/^\d{1,4}$/.test(n))
+          throw new Error(`loadsgf's second argument must be a move number, not "${n}"`);
         const position = truncated(this.loadSgf(file), n === undefined ? null : Math.max(1, Number(n)));
         this.size = position.geometry.size;
         const step: ExamStep = { kind: 'position', line, board: position, source: file };
@@ -140,16 +163,27 @@ class ScriptReader {
       case 'boardsize': {
         arity(1, 2);
         const [n, m = n] = args as [string, string?];
-        if (!/^\d{1,2}$/.test(n) || m !== n) throw new Error(`boardsize ${args.join(' ')}: only square Hex boards from 1 to ${MAX_SIZE[GameKind.Hex]}`);
+        if (!/^\d{1,2}$/.test(n) || m !== n)
+          throw new Error(`boardsize ${args.join(' ')}: only square Hex boards from 1 to ${MAX_SIZE[GameKind.Hex]}`);
         const size = checkSize(GameKind.Hex, Number(n));
         this.size = size;
-        const step: ExamStep = { kind: 'position', line, board: { geometry: geometryOf(GameKind.Hex, size), setup: [], moves: [] }, source: `boardsize ${size}` };
+        const step: ExamStep = {
+          kind: 'position',
+          line,
+          board: { geometry: geometryOf(GameKind.Hex, size), setup: [], moves: [] },
+          source: `boardsize ${size}`,
+        };
         return () => step;
       }
       case 'clear_board': {
         arity(0);
         const size = this.sizeAt();
-        const step: ExamStep = { kind: 'position', line, board: { geometry: geometryOf(GameKind.Hex, size), setup: [], moves: [] }, source: `boardsize ${size}` };
+        const step: ExamStep = {
+          kind: 'position',
+          line,
+          board: { geometry: geometryOf(GameKind.Hex, size), setup: [], moves: [] },
+          source: `boardsize ${size}`,
+        };
         return () => step;
       }
       case 'play': {
@@ -170,7 +204,14 @@ class ScriptReader {
         arity(1);
         const player: Player = parsePlayer(args[0] as string);
         const keep = name === 'genmove';
-        return (expected) => ({ kind: 'question', line, id, player, keep, judge: expected === null ? null : parseExpectation(expected) });
+        return (expected) => ({
+          kind: 'question',
+          line,
+          id,
+          player,
+          keep,
+          judge: expected === null ? null : parseExpectation(expected),
+        });
       }
       default: {
         if (!(this.options.solverAnswers === true && FIND_WINNING.test(name))) return () => null;
@@ -180,7 +221,14 @@ class ScriptReader {
           if (expected === null) return null;
           const { moves, expectedFail } = winningList(expected);
           if (moves.size === 0) return null;
-          return { kind: 'question', line, id, player, keep: false, judge: { expected, expectedFail, accepts: (move) => moves.has(move.trim().toLowerCase()) } };
+          return {
+            kind: 'question',
+            line,
+            id,
+            player,
+            keep: false,
+            judge: { expected, expectedFail, accepts: (move) => moves.has(move.trim().toLowerCase()) },
+          };
         };
       }
     }
@@ -215,7 +263,10 @@ class ScriptReader {
     const step = pending.finish(expected);
     if (step === null) {
       const tally = this.skipped.get(pending.name) ?? { count: 0, withAnswer: 0 };
-      this.skipped.set(pending.name, { count: tally.count + 1, withAnswer: tally.withAnswer + (expected === null ? 0 : 1) });
+      this.skipped.set(pending.name, {
+        count: tally.count + 1,
+        withAnswer: tally.withAnswer + (expected === null ? 0 : 1),
+      });
       return;
     }
     this.steps.push(step);

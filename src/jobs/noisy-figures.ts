@@ -23,13 +23,14 @@ export interface NoisyFigure {
  * computes it brings two hundred more with it.
  */
 const T_975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101,
-  2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
+  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
 /** Student's t quantile at 0.975; past the table, the Cornish–Fisher expansion about the normal's 1.96 (exact to 4 digits there). */
 export function studentT975(degreesOfFreedom: number): number {
-  if (!Number.isInteger(degreesOfFreedom) || degreesOfFreedom < 1) throw new RangeError(`degrees of freedom must be a whole number ≥ 1, not ${degreesOfFreedom}`);
+  if (!Number.isInteger(degreesOfFreedom) || degreesOfFreedom < 1)
+    throw new RangeError(`degrees of freedom must be a whole number ≥ 1, not ${degreesOfFreedom}`);
   const tabled = T_975[degreesOfFreedom - 1];
   if (tabled !== undefined) return tabled;
   const z = 1.959964;

@@ -18,6 +18,13 @@ export function stepText(p: SuiteProgress): string {
  * `total`: the time left from the work done so far, in whatever unit of cost
  * the caller weighs its steps by (unknown before any is done).
  */
-export function costStepText(index: number, total: number, label: string, elapsedMs: number, costDone: number, costLeft: number): string {
+export function costStepText(
+  index: number,
+  total: number,
+  label: string,
+  elapsedMs: number,
+  costDone: number,
+  costLeft: number,
+): string {
   return `${index + 1}/${total}: ${label} (${timeLeft(costDone > 0 ? (elapsedMs / costDone) * costLeft : null)})`;
 }

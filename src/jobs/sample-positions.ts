@@ -44,7 +44,7 @@ export function midGamePosition(game: GameKind, size: number, stones: number, se
   if (stones > geometry.cellCount) throw new RangeError(`${stones} stones do not fit on ${geometry.cellCount} cells`);
   const stream = new PlayoutStream({ seed: (seed ^ STONES_SALT) >>> 0, position: 0, playout: 1 });
   const cells = new Uint8Array(geometry.cellCount);
-  for (let placed = 0; placed < stones; ) {
+  for (let placed = 0; placed < stones;) {
     const cell = uniformBelow(stream.word(), geometry.cellCount);
     if (cells[cell] !== Color.Empty) continue;
     cells[cell] = placed % 2 === 0 ? Color.Black : Color.White;

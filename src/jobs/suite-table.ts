@@ -5,7 +5,18 @@
 import type { SuiteReport, SuiteRow } from './suite.js';
 
 /** The columns of the suite's table, as npm start prints it. */
-export const SUITE_COLUMNS = ['game', 'size', 'kernel', 'fill', 'batch', 'calls a run', 'playouts/s', 'ms per 10,000', 'vs CPU', 'validation'] as const;
+export const SUITE_COLUMNS = [
+  'game',
+  'size',
+  'kernel',
+  'fill',
+  'batch',
+  'calls a run',
+  'playouts/s',
+  'ms per 10,000',
+  'vs CPU',
+  'validation',
+] as const;
 
 /** Playouts per second with an SI prefix: "12.3 M". */
 export function formatRate(perSecond: number): string {
@@ -34,14 +45,33 @@ export function suiteCells(row: SuiteRow): string[] {
     String(row.callsPerRun),
     `${formatRate(row.playoutsPerSecond)} ± ${row.rateHalfWidth === null ? '?' : `${((100 * row.rateHalfWidth) / row.playoutsPerSecond).toFixed(0)}%`}`,
     row.msPer10k.toPrecision(3),
-    row.ratioToCpu === null ? '1' : `${row.ratioToCpu.toPrecision(3)}× ± ${row.ratioHalfWidth === null ? '?' : row.ratioHalfWidth.toPrecision(2)}`,
+    row.ratioToCpu === null
+      ? '1'
+      : `${row.ratioToCpu.toPrecision(3)}× ± ${row.ratioHalfWidth === null ? '?' : row.ratioHalfWidth.toPrecision(2)}`,
     verdictOf(row),
   ];
 }
 
 const CSV_COLUMNS = [
-  'game', 'size', 'backend', 'kernel', 'variant', 'fill', 'batch', 'runs', 'calls_per_run', 'median_wall_ms', 'median_kernel_ms',
-  'playouts_per_s', 'playouts_per_s_half_width_95', 'kernel_playouts_per_s', 'ms_per_10000', 'ratio_to_cpu', 'ratio_half_width_95', 'validated', 'mismatches',
+  'game',
+  'size',
+  'backend',
+  'kernel',
+  'variant',
+  'fill',
+  'batch',
+  'runs',
+  'calls_per_run',
+  'median_wall_ms',
+  'median_kernel_ms',
+  'playouts_per_s',
+  'playouts_per_s_half_width_95',
+  'kernel_playouts_per_s',
+  'ms_per_10000',
+  'ratio_to_cpu',
+  'ratio_half_width_95',
+  'validated',
+  'mismatches',
 ] as const;
 
 function csvField(value: string | number | null): string {
@@ -53,10 +83,28 @@ function csvField(value: string | number | null): string {
 export function suiteCsv(report: SuiteReport): string {
   const lines = report.rows.map((r) =>
     [
-      r.game, r.size, r.backend, r.kernel, r.variant, r.fill, r.batch, r.runs, r.callsPerRun, r.medianWallMs, r.medianKernelMs,
-      r.playoutsPerSecond, r.rateHalfWidth, r.kernelPlayoutsPerSecond, r.msPer10k, r.ratioToCpu, r.ratioHalfWidth,
-      r.validation?.compared ?? null, r.validation?.mismatches ?? null,
-    ].map(csvField).join(','),
+      r.game,
+      r.size,
+      r.backend,
+      r.kernel,
+      r.variant,
+      r.fill,
+      r.batch,
+      r.runs,
+      r.callsPerRun,
+      r.medianWallMs,
+      r.medianKernelMs,
+      r.playoutsPerSecond,
+      r.rateHalfWidth,
+      r.kernelPlayoutsPerSecond,
+      r.msPer10k,
+      r.ratioToCpu,
+      r.ratioHalfWidth,
+      r.validation?.compared ?? null,
+      r.validation?.mismatches ?? null,
+    ]
+      .map(csvField)
+      .join(','),
   );
   return `${[CSV_COLUMNS.join(','), ...lines].join('\n')}\n`;
 }

@@ -93,7 +93,11 @@ export interface SuiteRow {
   /** The ratio's 95% half-width; null where the ratio is, or from one run. */
   readonly ratioHalfWidth: number | null;
   /** GPU rows: the sample checked on the CPU; null on the CPU row. */
-  readonly validation: { readonly compared: number; readonly mismatches: number; readonly countMismatches: number } | null;
+  readonly validation: {
+    readonly compared: number;
+    readonly mismatches: number;
+    readonly countMismatches: number;
+  } | null;
 }
 
 /** Where a suite run is: the step, and the time spent and left. */
@@ -162,7 +166,12 @@ export function suiteSteps(spec: SuiteSpec): SuiteStep[] {
       const cells = geometryOf(game, size).cellCount;
       steps.push({ game, size, kernel: null, cost: cells * spec.cpuPlayouts * calls * CPU_COST_FACTOR });
       for (const kernel of spec.kernels) {
-        steps.push({ game, size, kernel, cost: cells * (spec.playouts * calls + spec.validatePlayouts * CPU_COST_FACTOR) });
+        steps.push({
+          game,
+          size,
+          kernel,
+          cost: cells * (spec.playouts * calls + spec.validatePlayouts * CPU_COST_FACTOR),
+        });
       }
     }
   }
@@ -171,7 +180,14 @@ export function suiteSteps(spec: SuiteSpec): SuiteStep[] {
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-function rowOf(step: SuiteStep, backend: SuiteRow['backend'], kernel: string, variant: string, spec: SuiteSpec, m: ThroughputMeasurement): Omit<SuiteRow, 'ratioToCpu' | 'ratioHalfWidth' | 'validation'> {
+function rowOf(
+  step: SuiteStep,
+  backend: SuiteRow['backend'],
+  kernel: string,
+  variant: string,
+  spec: SuiteSpec,
+  m: ThroughputMeasurement,
+): Omit<SuiteRow, 'ratioToCpu' | 'ratioHalfWidth' | 'validation'> {
   return {
     game: step.game,
     size: step.size,
@@ -201,7 +217,11 @@ function ratioFields(rate: NoisyFigure, cpuRate: NoisyFigure | null): Pick<Suite
 }
 
 /** Runs the suite: for every game and size the CPU backend, then each kernel measured and validated against the CPU. */
-export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hooks: SuiteHooks = {}): Promise<SuiteReport> {
+export async function runSuite(
+  evaluators: SuiteEvaluators,
+  spec: SuiteSpec,
+  hooks: SuiteHooks = {},
+): Promise<SuiteReport> {
   const { gpu, cpu } = evaluators;
   const steps = suiteSteps(spec);
   const totalCost = steps.reduce((t, s) => t + s.cost, 0);
@@ -221,16 +241,36 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
       elapsedMs,
       remainingMs: costDone > 0 ? (elapsedMs / costDone) * (totalCost - costDone) : null,
     });
-    const common = { fill: spec.fill, warmupRuns: spec.warmupRuns, runs: spec.runs, minRunMs: spec.minRunMs, seed: spec.seed, ...(hooks.signal ? { signal: hooks.signal } : {}) };
+    const common = {
+      fill: spec.fill,
+      warmupRuns: spec.warmupRuns,
+      runs: spec.runs,
+      minRunMs: spec.minRunMs,
+      seed: spec.seed,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+    };
     let row: SuiteRow;
     if (step.kernel === null) {
-      const m = await measureThroughput(cpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.cpuPlayouts, fill: spec.fill } });
+      const m = await measureThroughput(cpu, {
+        ...common,
+        positions: emptyPositions(step.game, step.size, 1),
+        request: { playouts: spec.cpuPlayouts, fill: spec.fill },
+      });
       cpuRate = m.rate;
       const method = cpuVariantOf(cpu.description);
-      row = { ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m), ratioToCpu: null, ratioHalfWidth: null, validation: null };
+      row = {
+        ...rowOf(step, 'cpu', `cpu (${method})`, method, spec, m),
+        ratioToCpu: null,
+        ratioHalfWidth: null,
+        validation: null,
+      };
     } else {
       const kernel = step.kernel;
-      const m = await measureThroughput(gpu, { ...common, positions: emptyPositions(step.game, step.size, 1), request: { playouts: spec.playouts, fill: spec.fill, kernel } });
+      const m = await measureThroughput(gpu, {
+        ...common,
+        positions: emptyPositions(step.game, step.size, 1),
+        request: { playouts: spec.playouts, fill: spec.fill, kernel },
+      });
       const perPosition = Math.max(1, Math.ceil(spec.validatePlayouts / VALIDATION_POSITIONS));
       const v = await validateGpuAgainstCpu(gpu, {
         positions: samplePositions(step.game, step.size, VALIDATION_POSITIONS, spec.seed),
@@ -240,7 +280,9 @@ export async function runSuite(evaluators: SuiteEvaluators, spec: SuiteSpec, hoo
         kernel,
       });
       if (v.mismatches > 0 || v.countMismatches > 0) {
-        problems.push(`${name}: ${v.mismatches} mismatches in ${v.compared} playouts, ${v.countMismatches} count mismatches`);
+        problems.push(
+          `${name}: ${v.mismatches} mismatches in ${v.compared} playouts, ${v.countMismatches} count mismatches`,
+        );
       }
       row = {
         ...rowOf(step, 'webgpu', kernel, gpu.variantOf(kernel, geometryOf(step.game, step.size)), spec, m),

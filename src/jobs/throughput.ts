@@ -88,8 +88,13 @@ function rateOf(playouts: number, ms: number | null): number | null {
   return ms === null || ms <= 0 ? null : playouts / (ms / 1000);
 }
 
-export async function measureThroughput(evaluator: Evaluator, job: ThroughputJob, hooks: ThroughputHooks = {}): Promise<ThroughputMeasurement> {
-  if (!Number.isInteger(job.runs) || job.runs < 1) throw new RangeError(`runs must be a whole number ≥ 1, not ${job.runs}`);
+export async function measureThroughput(
+  evaluator: Evaluator,
+  job: ThroughputJob,
+  hooks: ThroughputHooks = {},
+): Promise<ThroughputMeasurement> {
+  if (!Number.isInteger(job.runs) || job.runs < 1)
+    throw new RangeError(`runs must be a whole number ≥ 1, not ${job.runs}`);
   const minRunMs = job.minRunMs ?? MIN_RUN_MS;
   if (!(minRunMs >= 0)) throw new RangeError(`minRunMs must be ≥ 0, not ${minRunMs}`);
   const warmups = job.warmupRuns ?? 1;
@@ -139,7 +144,15 @@ export async function measureThroughput(evaluator: Evaluator, job: ThroughputJob
       warmupMs.push(wallMs);
       continue;
     }
-    const run: ThroughputRun = { run: runs.length + 1, calls: inRun, playouts, wallMs, kernelMs, playoutsPerSecond: playouts / (wallMs / 1000), blackWins };
+    const run: ThroughputRun = {
+      run: runs.length + 1,
+      calls: inRun,
+      playouts,
+      wallMs,
+      kernelMs,
+      playoutsPerSecond: playouts / (wallMs / 1000),
+      blackWins,
+    };
     runs.push(run);
     hooks.onRun?.(run);
   }

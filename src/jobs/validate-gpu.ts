@@ -64,13 +64,23 @@ export interface ValidationReport {
 }
 
 /** Plays the request on the GPU with every winner returned, rebuilds each playout on the CPU from the same (seed, position, playout) and decides it again, and counts the disagreements (0 when the kernel is right). */
-export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request: ValidationRequest): Promise<ValidationReport> {
+export async function validateGpuAgainstCpu(
+  evaluator: WebGpuEvaluator,
+  request: ValidationRequest,
+): Promise<ValidationReport> {
   const seed = request.seed ?? 0;
   const fill = request.fill ?? FillKind.Exact;
   const kernel = request.kernel ?? 'bpr';
   const keep = request.keepMismatches ?? 5;
   const ownership = request.ownership ?? false;
-  const { results } = await evaluator.evaluate(request.positions, { playouts: request.playouts, seed, fill, kernel, winners: true, ownership });
+  const { results } = await evaluator.evaluate(request.positions, {
+    playouts: request.playouts,
+    seed,
+    fill,
+    kernel,
+    winners: true,
+    ownership,
+  });
 
   const firstMismatches: Mismatch[] = [];
   let mismatches = 0;
@@ -111,7 +121,13 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
       if (gpu !== cpu) {
         mismatches++;
         if (firstMismatches.length < keep) {
-          firstMismatches.push({ position: p, playout: q, gpu: colorName(gpu), cpu: colorName(cpu), board: formatBoardText(position.geometry, board, true) });
+          firstMismatches.push({
+            position: p,
+            playout: q,
+            gpu: colorName(gpu),
+            cpu: colorName(cpu),
+            board: formatBoardText(position.geometry, board, true),
+          });
         }
       }
     }
@@ -119,9 +135,11 @@ export async function validateGpuAgainstCpu(evaluator: WebGpuEvaluator, request:
     if (owned && blackOwned) {
       const gpuOwned = result.ownership;
       const gpuBlackOwned = result.blackOwned;
-      if (gpuOwned?.length !== owned.length || gpuBlackOwned?.length !== blackOwned.length) throw new Error(`the GPU returned no ownership counts for position ${p}`);
+      if (gpuOwned?.length !== owned.length || gpuBlackOwned?.length !== blackOwned.length)
+        throw new Error(`the GPU returned no ownership counts for position ${p}`);
       ownershipCompared += owned.length;
-      for (let i = 0; i < owned.length; i++) if (owned[i] !== gpuOwned[i] || blackOwned[i] !== gpuBlackOwned[i]) ownershipMismatches++;
+      for (let i = 0; i < owned.length; i++)
+        if (owned[i] !== gpuOwned[i] || blackOwned[i] !== gpuBlackOwned[i]) ownershipMismatches++;
     }
   }
   return {

@@ -59,7 +59,8 @@ export function parseSettings(text: string): Map<string, string> {
     const m = /^([a-z]+(?:-[a-z]+)*)=(\S+)$/.exec(part);
     if (!m) throw new Error(`"${part}" is not key=value`);
     const [, key = '', value = ''] = m;
-    if (SETTING_OPTIONS[key] === undefined) throw new Error(`unknown setting "${key}" (known: ${Object.keys(SETTING_OPTIONS).join(', ')})`);
+    if (SETTING_OPTIONS[key] === undefined)
+      throw new Error(`unknown setting "${key}" (known: ${Object.keys(SETTING_OPTIONS).join(', ')})`);
     if (settings.has(key)) throw new Error(`${key} is given twice`);
     settings.set(key, value);
   }
@@ -78,6 +79,7 @@ export function ourEngine(settings: ReadonlyMap<string, string>, context: OurEng
   const options = [...settings].flatMap(([key, value]) => [SETTING_OPTIONS[key] as string, value]);
   if (!settings.has('threads')) options.push('--threads', String(context.threads));
   if (context.noSwap) options.push('--no-swap');
-  const label = settings.size === 0 ? 'hexbatch (defaults)' : `hexbatch ${[...settings].map(([k, v]) => `${k}=${v}`).join(',')}`;
+  const label =
+    settings.size === 0 ? 'hexbatch (defaults)' : `hexbatch ${[...settings].map(([k, v]) => `${k}=${v}`).join(',')}`;
   return { label, command: process.execPath, args: [ourEntry(), 'htp', ...options], ours: true };
 }

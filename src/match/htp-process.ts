@@ -45,7 +45,10 @@ export class HtpProcess {
     this.child.stdin?.on('error', () => {});
     this.child.on('error', (error) => this.die(`cannot start: ${error.message}`));
     this.child.on('close', (code, signal) => this.die(`exited (${signal ?? `status ${code}`})`));
-    const lines = createInterface({ input: this.child.stdout as NodeJS.ReadableStream, crlfDelay: Number.POSITIVE_INFINITY });
+    const lines = createInterface({
+      input: this.child.stdout as NodeJS.ReadableStream,
+      crlfDelay: Number.POSITIVE_INFINITY,
+    });
     lines.on('line', (line) => this.onLine(line));
   }
 

@@ -54,7 +54,10 @@ export class LiveScore {
   /** "A 9, B 8, Elo +18 (−110 to +150), LLR 0.41 (−2.94, 2.94), 8 pairs". */
   text(): string {
     const score = scoreOf(this.wins, this.played);
-    const elo = this.played === 0 ? '' : `, Elo ${signedElo(score.elo)} (${signedElo(score.eloInterval.low)} to ${signedElo(score.eloInterval.high)})`;
+    const elo =
+      this.played === 0
+        ? ''
+        : `, Elo ${signedElo(score.elo)} (${signedElo(score.eloInterval.low)} to ${signedElo(score.eloInterval.high)})`;
     const test = this.state === null || this.sprt === null ? '' : `, ${sprtText(this.state, this.sprt)}`;
     return `A ${this.wins}, B ${this.played - this.wins}${elo}${test}`;
   }

@@ -111,7 +111,11 @@ export async function probeEngine(engine: HtpProcess, ours: boolean, timeoutMs: 
 }
 
 /** Starts both engines of `slot` (probeEngine), so that an engine that cannot run stops the match before it starts. */
-async function checkEngines(slot: Slot, engines: Readonly<Record<Side, EngineSpec>>, timeoutMs: number): Promise<Record<Side, boolean>> {
+async function checkEngines(
+  slot: Slot,
+  engines: Readonly<Record<Side, EngineSpec>>,
+  timeoutMs: number,
+): Promise<Record<Side, boolean>> {
   const seeded: Record<Side, boolean> = { A: false, B: false };
   for (const side of ['A', 'B'] as const) {
     try {
@@ -139,23 +143,54 @@ export interface MatchGameSetup {
 /** The setup of game `index` of `plan`. */
 export function gameSetup(plan: MatchPlan, index: number): MatchGameSetup {
   const { opening } = scheduled(index, plan.openings);
-  return { index, game: plan.game, size: plan.size, swap: plan.swap, opening, seed: plan.seed, timeoutMs: plan.timeoutMs };
+  return {
+    index,
+    game: plan.game,
+    size: plan.size,
+    swap: plan.swap,
+    opening,
+    seed: plan.seed,
+    timeoutMs: plan.timeoutMs,
+  };
 }
 
 /** Plays game `setup.index` between the engines of A and B, each with whether it takes a seed per game. */
-export async function playMatchGame(setup: MatchGameSetup, engines: Readonly<Record<Side, RefereedEngine>>): Promise<MatchGame> {
+export async function playMatchGame(
+  setup: MatchGameSetup,
+  engines: Readonly<Record<Side, RefereedEngine>>,
+): Promise<MatchGame> {
   const black = blackIn(setup.index);
   const white = other(black);
-  const seeds: Record<Player, number> = { [Color.Black]: gameSeed(setup.seed, setup.index, black), [Color.White]: gameSeed(setup.seed, setup.index, white) };
-  const played = await playGame(engines[black], engines[white], { game: setup.game, size: setup.size, swap: setup.swap, opening: setup.opening, seeds, timeoutMs: setup.timeoutMs });
-  return { index: setup.index, black, opening: setup.opening, played, winner: played.winner === Color.Black ? black : white };
+  const seeds: Record<Player, number> = {
+    [Color.Black]: gameSeed(setup.seed, setup.index, black),
+    [Color.White]: gameSeed(setup.seed, setup.index, white),
+  };
+  const played = await playGame(engines[black], engines[white], {
+    game: setup.game,
+    size: setup.size,
+    swap: setup.swap,
+    opening: setup.opening,
+    seeds,
+    timeoutMs: setup.timeoutMs,
+  });
+  return {
+    index: setup.index,
+    black,
+    opening: setup.opening,
+    played,
+    winner: played.winner === Color.Black ? black : white,
+  };
 }
 
 /**
  * Plays the match; `onGame` hears of each game as it ends (in the order they
  * end). Once `stop` says so, no new game starts; those under way finish.
  */
-export async function playMatch(plan: MatchPlan, onGame: (game: MatchGame, done: number) => void | Promise<void> = () => {}, stop: () => boolean = () => false): Promise<MatchGame[]> {
+export async function playMatch(
+  plan: MatchPlan,
+  onGame: (game: MatchGame, done: number) => void | Promise<void> = () => {},
+  stop: () => boolean = () => false,
+): Promise<MatchGame[]> {
   const slots = Array.from({ length: Math.max(1, Math.min(plan.parallel, plan.games)) }, () => new Slot(plan.engines));
   const results: MatchGame[] = [];
   let next = 0;
@@ -193,10 +228,21 @@ export function tally(games: readonly MatchGame[], side: Side): SideTally {
 }
 
 /** The game as SGF, with the engines' labels, the result and how it ended. */
-export function matchGameSgf(game: MatchGame, plan: { readonly engines: Readonly<Record<Side, { readonly label: string }>> } & Pick<MatchPlan, 'game' | 'size'>, date: string, properties: readonly (readonly [string, string])[] = []): string {
+export function matchGameSgf(
+  game: MatchGame,
+  plan: { readonly engines: Readonly<Record<Side, { readonly label: string }>> } & Pick<MatchPlan, 'game' | 'size'>,
+  date: string,
+  properties: readonly (readonly [string, string])[] = [],
+): string {
   const f = game.played.forfeit;
   const note = f !== null ? `Forfeit` : game.played.resigned ? 'Resign' : undefined;
-  const comment = [`game ${game.index + 1}`, game.opening === null ? 'no forced opening' : 'first move forced', f === null ? '' : `forfeit (${f.kind}): ${f.detail}`].filter((s) => s !== '').join('; ');
+  const comment = [
+    `game ${game.index + 1}`,
+    game.opening === null ? 'no forced opening' : 'first move forced',
+    f === null ? '' : `forfeit (${f.kind}): ${f.detail}`,
+  ]
+    .filter((s) => s !== '')
+    .join('; ');
   return toSgf({
     geometry: geometryOf(plan.game, plan.size),
     moves: game.played.moves,

@@ -93,11 +93,17 @@ class ForfeitSignal extends Error {
 }
 
 /** Sends a command to `player`'s engine; any failure is that player's forfeit. */
-async function ask(engines: Record<Player, RefereedEngine>, player: Player, command: string, timeoutMs: number): Promise<string> {
+async function ask(
+  engines: Record<Player, RefereedEngine>,
+  player: Player,
+  command: string,
+  timeoutMs: number,
+): Promise<string> {
   try {
     return await engines[player].link.send(command, timeoutMs);
   } catch (error) {
-    if (error instanceof EngineError) throw new ForfeitSignal({ player, kind: error.fault, detail: `${command}: ${error.message}` });
+    if (error instanceof EngineError)
+      throw new ForfeitSignal({ player, kind: error.fault, detail: `${command}: ${error.message}` });
     throw error;
   }
 }
@@ -123,7 +129,12 @@ export async function playGame(black: RefereedEngine, white: RefereedEngine, set
       await ask(engines, opponent(player), `play ${named}`, t);
     };
     if (setup.opening !== null) {
-      await ask(engines, Color.Black, `play ${protocolMove(position, moves, { player: Color.Black, move: setup.opening })}`, t);
+      await ask(
+        engines,
+        Color.Black,
+        `play ${protocolMove(position, moves, { player: Color.Black, move: setup.opening })}`,
+        t,
+      );
       await tell(Color.Black, setup.opening);
     }
     while (!position.isOver()) {
@@ -133,9 +144,15 @@ export async function playGame(black: RefereedEngine, white: RefereedEngine, set
       const reply = (await ask(engines, player, genmove, t)).trim();
       thinking[player].moves++;
       thinking[player].ms += performance.now() - asked;
-      if (reply.toLowerCase() === 'resign') return { moves, winner: opponent(player), forfeit: null, resigned: true, thinking };
+      if (reply.toLowerCase() === 'resign')
+        return { moves, winner: opponent(player), forfeit: null, resigned: true, thinking };
       const move = legalMove(position, moves, reply);
-      if (typeof move === 'string') throw new ForfeitSignal({ player, kind: 'illegal', detail: `${genmove} gave "${reply.slice(0, 40)}": ${move}` });
+      if (typeof move === 'string')
+        throw new ForfeitSignal({
+          player,
+          kind: 'illegal',
+          detail: `${genmove} gave "${reply.slice(0, 40)}": ${move}`,
+        });
       await tell(player, move);
     }
     return { moves, winner: position.winner() as Player, forfeit: null, resigned: false, thinking };

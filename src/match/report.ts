@@ -19,7 +19,10 @@ export function secondsAMove(games: readonly MatchGame[]): Record<Side, number |
     const t = g.played.thinking;
     if (t === undefined) continue;
     const white = g.black === 'A' ? 'B' : 'A';
-    for (const [side, player] of [[g.black, Color.Black], [white, Color.White]] as const) {
+    for (const [side, player] of [
+      [g.black, Color.Black],
+      [white, Color.White],
+    ] as const) {
       sum[side].moves += t[player].moves;
       sum[side].ms += t[player].ms;
     }
@@ -34,7 +37,10 @@ export function matchReport(games: readonly MatchGame[], labels: Readonly<Record
   const b = tally(games, 'B');
   const blackWins = games.filter((g) => g.winner === g.black).length;
   const seconds = secondsAMove(games);
-  const timed = seconds.A !== null && seconds.B !== null ? [`time a move, the referee's clock: A ${seconds.A.toFixed(2)} s, B ${seconds.B.toFixed(2)} s`] : [];
+  const timed =
+    seconds.A !== null && seconds.B !== null
+      ? [`time a move, the referee's clock: A ${seconds.A.toFixed(2)} s, B ${seconds.B.toFixed(2)} s`]
+      : [];
   return [
     `A: ${labels.A}`,
     `B: ${labels.B}`,

@@ -60,7 +60,8 @@ export function fitScaling(games: readonly ScalingGame[], maxSteps = 100): Scali
     const db = (haa * gb - hab * ga) / det;
     a += da;
     b += db;
-    if (!Number.isFinite(a) || !Number.isFinite(b) || Math.abs(b) > 1e3) throw new Error('the fit diverges (one side always won)');
+    if (!Number.isFinite(a) || !Number.isFinite(b) || Math.abs(b) > 1e3)
+      throw new Error('the fit diverges (one side always won)');
     if (Math.abs(da) < 1e-10 && Math.abs(db) < 1e-10) {
       return { a, b, aError: Math.sqrt(hbb / det), bError: Math.sqrt(haa / det), games: games.length };
     }

@@ -19,7 +19,11 @@ export function settingsText(settings: ReadonlyMap<string, string> | Readonly<Re
 }
 
 /** The root properties of a self-play game's SGF file. */
-export function selfPlayProperties(settings: string, seed: number, game: Pick<MatchGame, 'index' | 'black'>): [string, string][] {
+export function selfPlayProperties(
+  settings: string,
+  seed: number,
+  game: Pick<MatchGame, 'index' | 'black'>,
+): [string, string][] {
   const white = game.black === 'A' ? 'B' : 'A';
   return [
     ['XS', settings],

@@ -52,13 +52,18 @@ export function scoreOfElo(elo: number): number {
 /** `elo0,elo1` or `elo0,elo1,alpha,beta` (α and β default 0.05); throws Error for anything else. */
 export function parseSprt(text: string): SprtBounds {
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.length !== 2 && parts.length !== 4) throw new Error(`expected elo0,elo1 or elo0,elo1,alpha,beta, not "${text}"`);
+  if (parts.length !== 2 && parts.length !== 4)
+    throw new Error(`expected elo0,elo1 or elo0,elo1,alpha,beta, not "${text}"`);
   const numbers = parts.map((p) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(p) ? Number(p) : Number.NaN));
   if (numbers.some((n) => !Number.isFinite(n))) throw new Error(`"${text}" holds something that is not a number`);
   const [elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05] = numbers;
   if (Math.abs(elo0) > 1000 || Math.abs(elo1) > 1000) throw new Error('elo0 and elo1 must lie within ±1000');
   if (!(elo1 > elo0)) throw new Error(`elo1 must be above elo0 (${elo0}, ${elo1})`);
-  for (const [name, p] of [['alpha', alpha], ['beta', beta]] as const) if (!(p > 0 && p < 0.5)) throw new Error(`${name} must lie strictly between 0 and 0.5, not ${p}`);
+  for (const [name, p] of [
+    ['alpha', alpha],
+    ['beta', beta],
+  ] as const)
+    if (!(p > 0 && p < 0.5)) throw new Error(`${name} must lie strictly between 0 and 0.5, not ${p}`);
   return { elo0, elo1, alpha, beta };
 }
 

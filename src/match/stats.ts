@@ -42,7 +42,14 @@ export interface Score {
 export function scoreOf(wins: number, games: number): Score {
   const share = games > 0 ? wins / games : 0.5;
   const shareInterval = wilsonInterval(wins, games);
-  return { wins, games, share, shareInterval, elo: eloOfShare(share), eloInterval: { low: eloOfShare(shareInterval.low), high: eloOfShare(shareInterval.high) } };
+  return {
+    wins,
+    games,
+    share,
+    shareInterval,
+    elo: eloOfShare(share),
+    eloInterval: { low: eloOfShare(shareInterval.low), high: eloOfShare(shareInterval.high) },
+  };
 }
 
 /** "+49", "−120", "+∞". */

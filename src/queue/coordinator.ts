@@ -81,10 +81,18 @@ export interface RunJobs {
   decided(): boolean;
 }
 
-export type RunOutcome = { readonly kind: 'complete' } | { readonly kind: 'decided'; readonly withdrawn: number } | { readonly kind: 'interrupted' };
+export type RunOutcome =
+  | { readonly kind: 'complete' }
+  | { readonly kind: 'decided'; readonly withdrawn: number }
+  | { readonly kind: 'interrupted' };
 
 /** Job options: a job that fails is tried twice more (another worker may have the engine); a refused one never. */
-const JOB_OPTIONS = { attempts: 3, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: { count: 1000 }, removeOnFail: false } as const;
+const JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'fixed', delay: 1000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: false,
+} as const;
 
 /** How often the stored results are looked at, beside the events. */
 const POLL_MS = 1000;
@@ -95,7 +103,12 @@ const POLL_MS = 1000;
  * `patienceMs`; returns early, leaving the run on the queue, when `signal`
  * aborts.
  */
-export async function gatherRun(session: QueueSession, jobs: RunJobs, patienceMs: number, signal?: AbortSignal): Promise<RunOutcome> {
+export async function gatherRun(
+  session: QueueSession,
+  jobs: RunJobs,
+  patienceMs: number,
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
   const { store, queue, events } = session;
   const taken = new Set<number>();
   const queuedAt = new Map<number, number>();
@@ -144,7 +157,9 @@ export async function gatherRun(session: QueueSession, jobs: RunJobs, patienceMs
       room--;
     }
     if (adds.length === 0) return;
-    await queue.addBulk(adds.map((index) => ({ ...jobs.job(index), opts: { ...JOB_OPTIONS, jobId: jobId(jobs.run, index) } })));
+    await queue.addBulk(
+      adds.map((index) => ({ ...jobs.job(index), opts: { ...JOB_OPTIONS, jobId: jobId(jobs.run, index) } })),
+    );
   };
   /** Marks the run stopped (a worker that takes one of its jobs now plays nothing) and removes its jobs no worker holds, all at once. */
   const withdraw = async (): Promise<number> => {
@@ -152,7 +167,9 @@ export async function gatherRun(session: QueueSession, jobs: RunJobs, patienceMs
     const left = [...queuedAt.keys()].filter((i) => !taken.has(i));
     let removed = 0;
     for (let at = 0; at < left.length; at += 500) {
-      const counts = await Promise.all(left.slice(at, at + 500).map((i) => queue.remove(jobId(jobs.run, i)).catch(() => 0)));
+      const counts = await Promise.all(
+        left.slice(at, at + 500).map((i) => queue.remove(jobId(jobs.run, i)).catch(() => 0)),
+      );
       removed += counts.reduce((t: number, c) => t + c, 0);
     }
     return removed;
@@ -199,7 +216,13 @@ export async function gatherRun(session: QueueSession, jobs: RunJobs, patienceMs
   const watchdog = new Promise<RunOutcome>((resolve, reject) => {
     watch = setInterval(() => {
       const lost = session.lostSince();
-      if (lost !== null && Date.now() - lost > patienceMs) reject(new QueueError(`lost Redis at ${session.target.shown} for ${Math.round((Date.now() - lost) / 1000)} s`, false));
+      if (lost !== null && Date.now() - lost > patienceMs)
+        reject(
+          new QueueError(
+            `lost Redis at ${session.target.shown} for ${Math.round((Date.now() - lost) / 1000)} s`,
+            false,
+          ),
+        );
       else if (signal?.aborted) resolve({ kind: 'interrupted' });
     }, 250);
   });

@@ -20,7 +20,8 @@ export function parseEngineFile(text: string, file: string): Map<string, EngineS
     if (eq < 0) throw new Error(`${at}: expected KEY = COMMAND LINE`);
     const key = line.slice(0, eq).trim();
     const command = line.slice(eq + 1).trim();
-    if (!KEY.test(key)) throw new Error(`${at}: a key is 1 to 64 letters, digits and . _ - (not "${key.slice(0, 40)}")`);
+    if (!KEY.test(key))
+      throw new Error(`${at}: a key is 1 to 64 letters, digits and . _ - (not "${key.slice(0, 40)}")`);
     if (command === '') throw new Error(`${at}: ${key} has no command line`);
     if (engines.has(key)) throw new Error(`${at}: ${key} is given twice`);
     engines.set(key, { ...externalEngine(command), label: key });

@@ -49,13 +49,18 @@ export interface PaperSetJob {
   readonly set: number;
 }
 
-export type QueueJob = { readonly name: 'game'; readonly data: GameJob } | { readonly name: 'paper-set'; readonly data: PaperSetJob };
+export type QueueJob =
+  { readonly name: 'game'; readonly data: GameJob } | { readonly name: 'paper-set'; readonly data: PaperSetJob };
 
 /** A game as a worker sends it back: the moves by name in play order (Position's view), and how it ended. */
 export interface GameResult {
   readonly moves: readonly string[];
   readonly winner: 'black' | 'white';
-  readonly forfeit: { readonly player: 'black' | 'white'; readonly kind: Forfeit['kind']; readonly detail: string } | null;
+  readonly forfeit: {
+    readonly player: 'black' | 'white';
+    readonly kind: Forfeit['kind'];
+    readonly detail: string;
+  } | null;
   readonly resigned: boolean;
   /** The game's own time on the worker, engines' start left out. */
   readonly ms: number;
@@ -97,7 +102,8 @@ function onlyKeys(x: Record<string, unknown>, keys: readonly string[], what: str
 }
 
 function wholeNumber(x: unknown, what: string, min: number, max: number): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) refuse(`${what} must be a whole number from ${min} to ${max}`);
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)
+    refuse(`${what} must be a whole number from ${min} to ${max}`);
   return x;
 }
 
@@ -120,16 +126,20 @@ export function checkEngineRef(x: unknown, side: Side): EngineRef {
     if (!isRecord(settings)) refuse(`engine ${side}'s settings must be an object of key → value`);
     for (const [key, value] of Object.entries(settings)) {
       if (SETTING_OPTIONS[key] === undefined) refuse(`engine ${side}: unknown setting "${key.slice(0, 40)}"`);
-      if (typeof value !== 'string' || !SETTING_VALUE.test(value)) refuse(`engine ${side}: the value of ${key} must be 1 to 64 letters, digits and . + _ -`);
+      if (typeof value !== 'string' || !SETTING_VALUE.test(value))
+        refuse(`engine ${side}: the value of ${key} must be 1 to 64 letters, digits and . + _ -`);
     }
     return { settings: settings as Record<string, string> };
   }
   if ('key' in x && !('settings' in x)) {
     onlyKeys(x, ['key'], `engine ${side}`);
-    if (typeof x['key'] !== 'string' || !ENGINE_KEY.test(x['key'])) refuse(`engine ${side}: an engine key is 1 to 64 letters, digits and . _ -`);
+    if (typeof x['key'] !== 'string' || !ENGINE_KEY.test(x['key']))
+      refuse(`engine ${side}: an engine key is 1 to 64 letters, digits and . _ -`);
     return { key: x['key'] };
   }
-  return refuse(`engine ${side} must name settings of ours or a key of the worker's engine file (a job never carries a command line)`);
+  return refuse(
+    `engine ${side} must name settings of ours or a key of the worker's engine file (a job never carries a command line)`,
+  );
 }
 
 function checkGameJob(x: Record<string, unknown>): GameJob {
@@ -169,7 +179,11 @@ function checkGameJob(x: Record<string, unknown>): GameJob {
 }
 
 function checkPaperSetJob(x: Record<string, unknown>): PaperSetJob {
-  onlyKeys(x, ['run', 'index', 'game', 'size', 'method', 'incremental', 'trialKind', 'trials', 'seed', 'set'], 'the job');
+  onlyKeys(
+    x,
+    ['run', 'index', 'game', 'size', 'method', 'incremental', 'trialKind', 'trials', 'seed', 'set'],
+    'the job',
+  );
   const game = gameKind(x['game']);
   const size = wholeNumber(x['size'], 'the size', 1, 32);
   try {
@@ -178,7 +192,8 @@ function checkPaperSetJob(x: Record<string, unknown>): PaperSetJob {
     refuse((error as Error).message);
   }
   const method = x['method'];
-  if (typeof method !== 'string' || !methodNames().includes(method)) refuse('the method must be one of the registered win tests');
+  if (typeof method !== 'string' || !methodNames().includes(method))
+    refuse('the method must be one of the registered win tests');
   if (typeof x['incremental'] !== 'boolean') refuse('incremental must be true or false');
   const trialKind = x['trialKind'];
   if (trialKind !== 'per-game' && trialKind !== 'per-move') refuse('the trial kind must be per-game or per-move');
@@ -228,7 +243,10 @@ const FORFEIT_KINDS: readonly string[] = ['illegal', 'refused', 'crash', 'timeou
  * legal, and a game that did not end by a forfeit or a resignation must have
  * been won by the winner named. Throws RefusedError.
  */
-export function playedGameOf(text: string, job: Pick<GameJob, 'game' | 'size' | 'swap'>): { played: PlayedGame; ms: number; worker: string } {
+export function playedGameOf(
+  text: string,
+  job: Pick<GameJob, 'game' | 'size' | 'swap'>,
+): { played: PlayedGame; ms: number; worker: string } {
   let x: unknown;
   try {
     x = JSON.parse(text);
@@ -239,7 +257,8 @@ export function playedGameOf(text: string, job: Pick<GameJob, 'game' | 'size' | 
   const { moves, winner, forfeit, resigned, ms, worker } = x;
   if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) refuse('the result has no list of moves');
   if (winner !== 'black' && winner !== 'white') refuse('the result names no winner');
-  if (typeof resigned !== 'boolean' || typeof ms !== 'number' || !(ms >= 0) || typeof worker !== 'string') refuse('the result lacks resigned, ms or worker');
+  if (typeof resigned !== 'boolean' || typeof ms !== 'number' || !(ms >= 0) || typeof worker !== 'string')
+    refuse('the result lacks resigned, ms or worker');
   const position = Position.empty(job.game, job.size, { swap: job.swap });
   const played: { player: Player; move: Move }[] = [];
   for (const name of moves as string[]) {
@@ -261,8 +280,18 @@ export function playedGameOf(text: string, job: Pick<GameJob, 'game' | 'size' | 
   }
   let ended: Forfeit | null = null;
   if (forfeit !== null) {
-    if (!isRecord(forfeit) || (forfeit['player'] !== 'black' && forfeit['player'] !== 'white') || !FORFEIT_KINDS.includes(String(forfeit['kind'])) || typeof forfeit['detail'] !== 'string') refuse('the result has a malformed forfeit');
-    ended = { player: colourOf(forfeit['player']), kind: forfeit['kind'] as Forfeit['kind'], detail: forfeit['detail'].slice(0, 500) };
+    if (
+      !isRecord(forfeit) ||
+      (forfeit['player'] !== 'black' && forfeit['player'] !== 'white') ||
+      !FORFEIT_KINDS.includes(String(forfeit['kind'])) ||
+      typeof forfeit['detail'] !== 'string'
+    )
+      refuse('the result has a malformed forfeit');
+    ended = {
+      player: colourOf(forfeit['player']),
+      kind: forfeit['kind'] as Forfeit['kind'],
+      detail: forfeit['detail'].slice(0, 500),
+    };
     if (ended.player === colourOf(winner)) refuse('the result names the player who forfeited as the winner');
   } else if (!resigned && position.winner() !== colourOf(winner)) {
     refuse(`the result says ${winner} won, but the board says otherwise`);

@@ -52,10 +52,30 @@ export function openingNames(game: GameKind, size: number, openings: readonly (M
 /** A record read back from Redis for --resume, checked; throws QueueError (usage) when it is not one of a match. */
 export function checkMatchRecord(x: unknown, run: string, kind: MatchRecord['kind']): MatchRecord {
   const r = x as Partial<MatchRecord> | null;
-  if (r === null) throw new QueueError(`the queue has no run ${run} (finished runs are kept for 30 days; a Redis without persistence forgets them when it restarts)`, true);
-  if (r.kind !== kind) throw new QueueError(`run ${run} is ${typeof r.kind === 'string' ? `a ${r.kind} run` : 'not a run of hexbatch'}, not a ${kind} run`, true);
+  if (r === null)
+    throw new QueueError(
+      `the queue has no run ${run} (finished runs are kept for 30 days; a Redis without persistence forgets them when it restarts)`,
+      true,
+    );
+  if (r.kind !== kind)
+    throw new QueueError(
+      `run ${run} is ${typeof r.kind === 'string' ? `a ${r.kind} run` : 'not a run of hexbatch'}, not a ${kind} run`,
+      true,
+    );
   try {
-    if (!Number.isInteger(r.games) || (r.game !== GameKind.Hex && r.game !== GameKind.Y) || !Number.isInteger(r.size) || typeof r.swap !== 'boolean' || !Number.isInteger(r.seed) || !Number.isInteger(r.timeoutMs) || !Array.isArray(r.openings) || !Number.isInteger(r.window) || typeof r.labels?.A !== 'string' || typeof r.labels.B !== 'string') throw new RefusedError('fields are missing');
+    if (
+      !Number.isInteger(r.games) ||
+      (r.game !== GameKind.Hex && r.game !== GameKind.Y) ||
+      !Number.isInteger(r.size) ||
+      typeof r.swap !== 'boolean' ||
+      !Number.isInteger(r.seed) ||
+      !Number.isInteger(r.timeoutMs) ||
+      !Array.isArray(r.openings) ||
+      !Number.isInteger(r.window) ||
+      typeof r.labels?.A !== 'string' ||
+      typeof r.labels.B !== 'string'
+    )
+      throw new RefusedError('fields are missing');
     checkEngineRef(r.engines?.A, 'A');
     checkEngineRef(r.engines?.B, 'B');
     openingMoves(r as MatchRecord);
@@ -68,7 +88,17 @@ export function checkMatchRecord(x: unknown, run: string, kind: MatchRecord['kin
 /** Game `index` as a job. */
 export function gameJob(record: MatchRecord, run: string, index: number): GameJob {
   const opening = record.openings[Math.floor(index / 2) % record.openings.length] ?? null;
-  return { run, index, game: record.game, size: record.size, swap: record.swap, opening, seed: record.seed, timeoutMs: record.timeoutMs, engines: record.engines };
+  return {
+    run,
+    index,
+    game: record.game,
+    size: record.size,
+    swap: record.swap,
+    opening,
+    seed: record.seed,
+    timeoutMs: record.timeoutMs,
+    engines: record.engines,
+  };
 }
 
 export interface QueuedGame {
@@ -91,7 +121,14 @@ export interface QueuedMatch {
  * game once, as its result comes in (the games stored before a --resume
  * first). Stops early when the SPRT decides.
  */
-export async function playQueuedMatch(session: QueueSession, run: string, record: MatchRecord, onGame: (game: QueuedGame, live: LiveScore) => Promise<void>, patienceMs: number, signal?: AbortSignal): Promise<QueuedMatch> {
+export async function playQueuedMatch(
+  session: QueueSession,
+  run: string,
+  record: MatchRecord,
+  onGame: (game: QueuedGame, live: LiveScore) => Promise<void>,
+  patienceMs: number,
+  signal?: AbortSignal,
+): Promise<QueuedMatch> {
   const live = new LiveScore(record.games, record.sprt);
   const openings = openingMoves(record);
   const games: MatchGame[] = [];
@@ -108,11 +145,20 @@ export async function playQueuedMatch(session: QueueSession, run: string, record
         try {
           result = playedGameOf(text, record);
         } catch (error) {
-          throw new QueueError(`game ${index + 1}: the result in the queue is not a game: ${(error as Error).message} (worker's result refused)`, false);
+          throw new QueueError(
+            `game ${index + 1}: the result in the queue is not a game: ${(error as Error).message} (worker's result refused)`,
+            false,
+          );
         }
         const black = blackIn(index);
         const white: Side = black === 'A' ? 'B' : 'A';
-        const game: MatchGame = { index, black, opening: openings[Math.floor(index / 2) % openings.length] ?? null, played: result.played, winner: result.played.winner === Color.Black ? black : white };
+        const game: MatchGame = {
+          index,
+          black,
+          opening: openings[Math.floor(index / 2) % openings.length] ?? null,
+          played: result.played,
+          winner: result.played.winner === Color.Black ? black : white,
+        };
         live.add(game);
         games.push(game);
         await onGame({ game, ms: result.ms, worker: result.worker, queuedToResultMs }, live);

@@ -35,7 +35,14 @@ export function checkPaperRecord(x: unknown, run: string): PaperRecord {
   const r = x as Partial<PaperRecord> | null;
   if (r === null) throw new QueueError(`the queue has no run ${run}`, true);
   if (r.kind !== 'paper') throw new QueueError(`run ${run} is not a bench-paper run`, true);
-  const ok = Array.isArray(r.games) && r.games.every((g) => g === GameKind.Hex || g === GameKind.Y) && Array.isArray(r.sizes) && r.sizes.every((n) => Number.isInteger(n)) && Number.isInteger(r.sets) && Number.isInteger(r.trials) && Number.isInteger(r.seed);
+  const ok =
+    Array.isArray(r.games) &&
+    r.games.every((g) => g === GameKind.Hex || g === GameKind.Y) &&
+    Array.isArray(r.sizes) &&
+    r.sizes.every((n) => Number.isInteger(n)) &&
+    Number.isInteger(r.sets) &&
+    Number.isInteger(r.trials) &&
+    Number.isInteger(r.seed);
   if (!ok) throw new QueueError(`run ${run}'s record is damaged`, true);
   return r as PaperRecord;
 }
@@ -44,17 +51,41 @@ export function checkPaperRecord(x: unknown, run: string): PaperRecord {
 function setJob(jobs: readonly PaperJob[], record: PaperRecord, run: string, index: number): PaperSetJob {
   const job = jobs[Math.floor(index / record.sets)] as PaperJob;
   const r = job.request;
-  return { run, index, game: r.game, size: r.size, method: r.method, incremental: r.incremental, trialKind: r.trialKind, trials: r.trials, seed: r.seed, set: index % record.sets };
+  return {
+    run,
+    index,
+    game: r.game,
+    size: r.size,
+    method: r.method,
+    incremental: r.incremental,
+    trialKind: r.trialKind,
+    trials: r.trials,
+    seed: r.seed,
+    set: index % record.sets,
+  };
 }
 
 function parseSetResult(text: string, index: number): PaperSetResult {
   const x = JSON.parse(text) as Partial<PaperSetResult>;
-  if (typeof x.ms !== 'number' || !Number.isFinite(x.ms) || typeof x.machine?.cpu !== 'string' || typeof x.isolated !== 'boolean') throw new QueueError(`set ${index + 1}: the result in the queue is not a set's timing`, false);
+  if (
+    typeof x.ms !== 'number' ||
+    !Number.isFinite(x.ms) ||
+    typeof x.machine?.cpu !== 'string' ||
+    typeof x.isolated !== 'boolean'
+  )
+    throw new QueueError(`set ${index + 1}: the result in the queue is not a set's timing`, false);
   return x as PaperSetResult;
 }
 
 /** Measures the CPU tables of `record` on the queue; `onSet` hears of each set as it comes in. */
-export async function measurePaperOnQueue(session: QueueSession, run: string, record: PaperRecord, onSet: (done: number, total: number) => void, patienceMs: number, signal?: AbortSignal): Promise<QueuedPaper> {
+export async function measurePaperOnQueue(
+  session: QueueSession,
+  run: string,
+  record: PaperRecord,
+  onSet: (done: number, total: number) => void,
+  patienceMs: number,
+  signal?: AbortSignal,
+): Promise<QueuedPaper> {
   const jobs = paperJobs(record);
   const total = jobs.length * record.sets;
   const values: (number | undefined)[][] = jobs.map(() => new Array<number | undefined>(record.sets).fill(undefined));
@@ -81,6 +112,11 @@ export async function measurePaperOnQueue(session: QueueSession, run: string, re
     patienceMs,
     signal,
   );
-  const cells = jobs.map((job, k) => paperCell(job, (values[k] as (number | undefined)[]).filter((v): v is number => v !== undefined)));
+  const cells = jobs.map((job, k) =>
+    paperCell(
+      job,
+      (values[k] as (number | undefined)[]).filter((v): v is number => v !== undefined),
+    ),
+  );
   return { outcome, cells, machines: [...machines.values()], isolated };
 }

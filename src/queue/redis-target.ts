@@ -42,11 +42,14 @@ export function redisOptions(target: RedisTarget): ConnectionOptions {
 export function redisFault(error: Error & { code?: string }, target: RedisTarget): string {
   const where = `${target.host}:${target.port}`;
   const text = error.message;
-  if (error.code === 'ECONNREFUSED') return `nothing answers at ${where} (connection refused): is redis-server running there?`;
+  if (error.code === 'ECONNREFUSED')
+    return `nothing answers at ${where} (connection refused): is redis-server running there?`;
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return `cannot find the host ${target.host}`;
-  if (error.code === 'ETIMEDOUT') return `no answer from ${where}${target.tls ? ' (rediss:// needs a server that speaks TLS)' : ''}`;
+  if (error.code === 'ETIMEDOUT')
+    return `no answer from ${where}${target.tls ? ' (rediss:// needs a server that speaks TLS)' : ''}`;
   if (/WRONGPASS/.test(text)) return `Redis at ${where} refused the password`;
-  if (/NOAUTH/.test(text)) return `Redis at ${where} needs a password: give it in the URL (redis://:PASSWORD@HOST:PORT) or in ${PASSWORD_VARIABLE}`;
+  if (/NOAUTH/.test(text))
+    return `Redis at ${where} needs a password: give it in the URL (redis://:PASSWORD@HOST:PORT) or in ${PASSWORD_VARIABLE}`;
   if (/Unknown RESP type|Protocol error/.test(text)) return `what answers at ${where} is not Redis`;
   if (/TLS|SSL|certificate/i.test(text)) return `the TLS connection to ${where} failed: ${text}`;
   return `cannot use Redis at ${where}: ${text}`;
@@ -54,7 +57,18 @@ export function redisFault(error: Error & { code?: string }, target: RedisTarget
 
 /** Whether an error says the connection to Redis is down (rather than something about one job). */
 export function isConnectionFault(error: Error & { code?: string }): boolean {
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(error.code ?? '') || /Connection is closed|connect ETIMEDOUT|NOAUTH|WRONGPASS/.test(error.message);
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EPIPE',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+    ].includes(error.code ?? '') || /Connection is closed|connect ETIMEDOUT|NOAUTH|WRONGPASS/.test(error.message)
+  );
 }
 
 /**
@@ -62,7 +76,14 @@ export function isConnectionFault(error: Error & { code?: string }): boolean {
  * (usage: the user named a queue that cannot be used) on any failure.
  */
 export async function checkRedis(target: RedisTarget, timeoutMs = 10_000): Promise<void> {
-  const client = new Redis({ ...redisOptions(target), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: timeoutMs });
+  const client = new Redis({
+    ...redisOptions(target),
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: timeoutMs,
+  });
   let last: (Error & { code?: string }) | null = null;
   client.on('error', (error: Error) => (last = error));
   let timer: NodeJS.Timeout | undefined;

@@ -20,7 +20,16 @@ import { type EngineSpec, ourEngine } from '../match/engine-spec.js';
 import { HtpProcess } from '../match/htp-process.js';
 import { type Side, playMatchGame, probeEngine } from '../match/match.js';
 import type { RefereedEngine } from '../match/referee.js';
-import { type EngineRef, type GameJob, type GameResult, type PaperSetJob, type PaperSetResult, RefusedError, checkJob, gameResultOf } from './job-data.js';
+import {
+  type EngineRef,
+  type GameJob,
+  type GameResult,
+  type PaperSetJob,
+  type PaperSetResult,
+  RefusedError,
+  checkJob,
+  gameResultOf,
+} from './job-data.js';
 import { isConnectionFault, redisFault, redisOptions } from './redis-target.js';
 import type { RedisTarget } from './redis-url.js';
 import { QUEUE_NAME, RunStore } from './run-store.js';
@@ -105,10 +114,18 @@ export function workerName(): string {
 }
 
 /** The engine a job names, or RefusedError: an unknown key, an unknown setting or one out of htp's bounds. */
-export function resolveEngine(ref: EngineRef, side: Side, job: Pick<GameJob, 'swap'>, setup: Pick<WorkerSetup, 'engines' | 'threads' | 'checkOurOptions'>): EngineSpec {
+export function resolveEngine(
+  ref: EngineRef,
+  side: Side,
+  job: Pick<GameJob, 'swap'>,
+  setup: Pick<WorkerSetup, 'engines' | 'threads' | 'checkOurOptions'>,
+): EngineSpec {
   if ('key' in ref) {
     const spec = setup.engines.get(ref.key);
-    if (spec === undefined) throw new RefusedError(`engine ${side}: unknown engine key "${ref.key}" (this worker's engine file has ${setup.engines.size === 0 ? 'none' : [...setup.engines.keys()].join(', ')})`);
+    if (spec === undefined)
+      throw new RefusedError(
+        `engine ${side}: unknown engine key "${ref.key}" (this worker's engine file has ${setup.engines.size === 0 ? 'none' : [...setup.engines.keys()].join(', ')})`,
+      );
     return spec;
   }
   const spec = ourEngine(new Map(Object.entries(ref.settings)), { threads: setup.threads, noSwap: !job.swap });
@@ -126,9 +143,23 @@ async function playJobGame(job: GameJob, setup: WorkerSetup, pool: EnginePool, w
   const taken: Partial<Record<Side, StartedEngine>> = {};
   try {
     for (const side of ['A', 'B'] as const) taken[side] = await pool.take(specs[side], job.timeoutMs);
-    const link = (side: Side): RefereedEngine => ({ link: (taken[side] as StartedEngine).process, ours: (taken[side] as StartedEngine).seeded });
+    const link = (side: Side): RefereedEngine => ({
+      link: (taken[side] as StartedEngine).process,
+      ours: (taken[side] as StartedEngine).seeded,
+    });
     const start = performance.now();
-    const game = await playMatchGame({ index: job.index, game: job.game, size: job.size, swap: job.swap, opening, seed: job.seed, timeoutMs: job.timeoutMs }, { A: link('A'), B: link('B') });
+    const game = await playMatchGame(
+      {
+        index: job.index,
+        game: job.game,
+        size: job.size,
+        swap: job.swap,
+        opening,
+        seed: job.seed,
+        timeoutMs: job.timeoutMs,
+      },
+      { A: link('A'), B: link('B') },
+    );
     return gameResultOf(game.played, job.game, job.size, Math.round(performance.now() - start), worker);
   } finally {
     for (const side of ['A', 'B'] as const) {
@@ -139,7 +170,19 @@ async function playJobGame(job: GameJob, setup: WorkerSetup, pool: EnginePool, w
 }
 
 async function measureJobSet(job: PaperSetJob, worker: string): Promise<PaperSetResult> {
-  const request: PaperCellRequest = { kind: 'paper', game: job.game, size: job.size, method: job.method, incremental: job.incremental, trialKind: job.trialKind, sets: 1, trials: job.trials, minSetMs: MIN_SET_MS, seed: job.seed, firstSet: job.set };
+  const request: PaperCellRequest = {
+    kind: 'paper',
+    game: job.game,
+    size: job.size,
+    method: job.method,
+    incremental: job.incremental,
+    trialKind: job.trialKind,
+    sets: 1,
+    trials: job.trials,
+    minSetMs: MIN_SET_MS,
+    seed: job.seed,
+    firstSet: job.set,
+  };
   const isolated = isolationAvailable();
   const timing = isolated ? await inWorker<PaperCellRequest, PaperCellTiming>(request) : measurePaperCell(request);
   return { ms: timing.perTenThousand[0] as number, machine: machineInfo(), isolated, worker };
@@ -155,7 +198,10 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
   const name = workerName();
   const redis = new Redis(redisOptions(setup.target));
   const store = new RunStore(redis);
-  const pool = new EnginePool(setup.launch ?? ((spec) => new HtpProcess(spec.command, spec.args)), 2 * setup.concurrency + 2);
+  const pool = new EnginePool(
+    setup.launch ?? ((spec) => new HtpProcess(spec.command, spec.args)),
+    2 * setup.concurrency + 2,
+  );
   let lost = false;
   let closing = false;
   const onFault = (error: Error) => {
@@ -175,7 +221,8 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
     let checked;
     try {
       checked = checkJob(job.name, job.data);
-      if (checked.name === 'game') for (const side of ['A', 'B'] as const) resolveEngine(checked.data.engines[side], side, checked.data, setup);
+      if (checked.name === 'game')
+        for (const side of ['A', 'B'] as const) resolveEngine(checked.data.engines[side], side, checked.data, setup);
     } catch (error) {
       if (!(error instanceof RefusedError)) throw error;
       setup.log(`refused ${jobName(job)}: ${error.message}`);
@@ -186,7 +233,10 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
     if (await store.isStopped(run)) return { skipped: 'the run has stopped' };
     if (await store.hasResult(run, index)) return { skipped: 'already played' };
     setup.log(`started ${jobName(job)}`);
-    const result = checked.name === 'game' ? await playJobGame(checked.data, setup, pool, name) : await measureJobSet(checked.data, name);
+    const result =
+      checked.name === 'game'
+        ? await playJobGame(checked.data, setup, pool, name)
+        : await measureJobSet(checked.data, name);
     const stored = await store.putResult(run, index, result);
     setup.log(`finished ${jobName(job)}${stored ? '' : ' (already played elsewhere; this result is dropped)'}`);
     return { stored };
@@ -202,17 +252,26 @@ export async function runWorker(setup: WorkerSetup, signal: AbortSignal, force: 
     autorun: false,
   });
   // A lost lock (a game that took too long without word, then played elsewhere) is an error too, but not a lost Redis.
-  worker.on('error', (error: Error) => (isConnectionFault(error) ? onFault(error) : setup.log(`error: ${error.message}`)));
+  worker.on('error', (error: Error) =>
+    isConnectionFault(error) ? onFault(error) : setup.log(`error: ${error.message}`),
+  );
   worker.on('failed', (job, error) => {
-    if (job !== undefined && !(error instanceof UnrecoverableError)) setup.log(`failed ${jobName(job)}: ${error.message}`);
+    if (job !== undefined && !(error instanceof UnrecoverableError))
+      setup.log(`failed ${jobName(job)}: ${error.message}`);
   });
   const running = worker.run();
-  setup.log(`worker ${name}: serving ${setup.target.shown}, ${setup.concurrency} job${setup.concurrency === 1 ? '' : 's'} at once${setup.engines.size === 0 ? '' : `, engines ${[...setup.engines.keys()].join(', ')}`}`);
-  await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  setup.log(
+    `worker ${name}: serving ${setup.target.shown}, ${setup.concurrency} job${setup.concurrency === 1 ? '' : 's'} at once${setup.engines.size === 0 ? '' : `, engines ${[...setup.engines.keys()].join(', ')}`}`,
+  );
+  await new Promise<void>((resolve) =>
+    signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
   setup.log('finishing the jobs under way (stop again to stop them now)');
   closing = true;
   let now = false;
-  const forced = new Promise<void>((resolve) => (force.aborted ? resolve() : force.addEventListener('abort', () => resolve(), { once: true }))).then(async () => {
+  const forced = new Promise<void>((resolve) =>
+    force.aborted ? resolve() : force.addEventListener('abort', () => resolve(), { once: true }),
+  ).then(async () => {
     now = true;
     await pool.close(true);
     await worker.close(true);

@@ -25,7 +25,8 @@ export interface ChromeBenchOptions {
   readonly stderr: Writable;
 }
 
-export type ChromeBenchOutcome = { readonly ok: true; readonly files: WrittenFiles } | { readonly ok: false; readonly reason: string };
+export type ChromeBenchOutcome =
+  { readonly ok: true; readonly files: WrittenFiles } | { readonly ok: false; readonly reason: string };
 
 export async function runChromeBench(options: ChromeBenchOptions): Promise<ChromeBenchOutcome> {
   const choice = findBrowser(options.browser);
@@ -60,7 +61,9 @@ export async function runChromeBench(options: ChromeBenchOptions): Promise<Chrom
     out.write(`\nresults: ${files.json}, ${files.csv}${files.png ? `, ${files.png}` : ''}\n`);
     if (!files.png) return { ok: false, reason: 'the chart could not be captured from the page' };
     if (!report.passed) return { ok: false, reason: report.problems.join('; ') };
-    out.write(`all ${report.rows.length} configurations ran; every GPU sample agreed with the CPU (${(report.elapsedMs / 1000).toFixed(0)} s)\n`);
+    out.write(
+      `all ${report.rows.length} configurations ran; every GPU sample agreed with the CPU (${(report.elapsedMs / 1000).toFixed(0)} s)\n`,
+    );
     return { ok: true, files };
   } finally {
     progress.end();

@@ -27,7 +27,12 @@ interface PageSnapshot {
 }
 
 export interface PageRun {
-  readonly browser: { readonly name: string; readonly version: string; readonly path: string; readonly headless: boolean };
+  readonly browser: {
+    readonly name: string;
+    readonly version: string;
+    readonly path: string;
+    readonly headless: boolean;
+  };
   readonly adapter: PageSnapshot['adapter'];
   /** Null when the run failed; `failure` then says why. */
   readonly report: SuiteReport | null;
@@ -70,7 +75,12 @@ export async function runSuiteInPage(options: DriveOptions): Promise<PageRun> {
     args: [...CHROME_FLAGS, ...(options.headed ? [] : ['--headless=new'])],
     timeout: 60_000,
   });
-  const about = { name: browser.browserType().name(), version: browser.version(), path: options.browserPath, headless: !options.headed };
+  const about = {
+    name: browser.browserType().name(),
+    version: browser.version(),
+    path: options.browserPath,
+    headless: !options.headed,
+  };
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const pageErrors: string[] = [];
@@ -79,7 +89,13 @@ export async function runSuiteInPage(options: DriveOptions): Promise<PageRun> {
     await page.waitForSelector('#app:not([data-webgpu="pending"])', { timeout: 60_000 });
     const snapshot = async () => JSON.parse((await page.textContent('#results')) ?? '{}') as PageSnapshot;
     const before = await snapshot();
-    const failed = (failure: string, chartPng: Buffer | null = null): PageRun => ({ browser: about, adapter: before.adapter, report: null, failure, chartPng });
+    const failed = (failure: string, chartPng: Buffer | null = null): PageRun => ({
+      browser: about,
+      adapter: before.adapter,
+      report: null,
+      failure,
+      chartPng,
+    });
     if (before.webgpu !== 'ok') {
       const banner = ((await page.textContent('#gpu')) ?? '').replace(/\s+/g, ' ').trim();
       return failed(`the page has no WebGPU (${before.webgpu}): ${banner}`);
@@ -120,9 +136,18 @@ export async function runSuiteInPage(options: DriveOptions): Promise<PageRun> {
     }
     const after = await snapshot();
     const chart = page.locator('#suite-plot');
-    const chartPng = (await chart.count()) > 0 && (await chart.boundingBox()) !== null ? await chart.screenshot({ type: 'png' }) : null;
+    const chartPng =
+      (await chart.count()) > 0 && (await chart.boundingBox()) !== null
+        ? await chart.screenshot({ type: 'png' })
+        : null;
     if (!after.suite) return failed(after.error ?? 'the suite ended without a report', chartPng);
-    return { browser: about, adapter: after.adapter, report: after.suite, failure: after.suite.passed ? null : after.suite.problems.join('; '), chartPng };
+    return {
+      browser: about,
+      adapter: after.adapter,
+      report: after.suite,
+      failure: after.suite.passed ? null : after.suite.problems.join('; '),
+      chartPng,
+    };
   } finally {
     await browser.close();
   }

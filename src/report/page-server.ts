@@ -21,7 +21,8 @@ const DEMO_CONFIG = 'vite.demo.config.ts';
 export function repositoryRoot(from: string = fileURLToPath(import.meta.url)): string {
   for (let dir = dirname(from); ; dir = dirname(dir)) {
     if (existsSync(join(dir, DEMO_CONFIG))) return dir;
-    if (dirname(dir) === dir) throw new Error(`the demo page's ${DEMO_CONFIG} was not found above ${from}: run this from a hexbatch checkout`);
+    if (dirname(dir) === dir)
+      throw new Error(`the demo page's ${DEMO_CONFIG} was not found above ${from}: run this from a hexbatch checkout`);
   }
 }
 

@@ -10,11 +10,15 @@ export function browserLine(browser: PageRun['browser']): string {
 
 export function adapterLines(adapter: PageRun['adapter']): string[] {
   if (!adapter) return ['adapter: none'];
-  const name = [adapter.vendor, adapter.architecture, adapter.device, adapter.description].filter((s) => s !== '').join(' · ') || 'unnamed';
+  const name =
+    [adapter.vendor, adapter.architecture, adapter.device, adapter.description].filter((s) => s !== '').join(' · ') ||
+    'unnamed';
   const features = ['timestamp-query', 'subgroups'].filter((f) => adapter.features.includes(f));
   const lines = [`adapter: ${name}${features.length > 0 ? ` (${features.join(', ')})` : ''}`];
   if (adapter.software) {
-    lines.push('NOTE: this adapter is a software renderer (SwiftShader) that runs the shaders on the CPU, so every figure below is a CPU figure, not a GPU one.');
+    lines.push(
+      'NOTE: this adapter is a software renderer (SwiftShader) that runs the shaders on the CPU, so every figure below is a CPU figure, not a GPU one.',
+    );
   }
   return lines;
 }
@@ -33,7 +37,11 @@ export function settingsLine(report: SuiteReport): string {
  * `adapterShown`: standard error, on the same terminal, said the browser and
  * adapter as soon as the page named them, so they are not said twice.
  */
-export function reportHeader(run: Pick<PageRun, 'browser' | 'adapter'>, report: SuiteReport, adapterShown: boolean): string[] {
+export function reportHeader(
+  run: Pick<PageRun, 'browser' | 'adapter'>,
+  report: SuiteReport,
+  adapterShown: boolean,
+): string[] {
   return [...(adapterShown ? [] : [browserLine(run.browser), ...adapterLines(run.adapter)]), settingsLine(report)];
 }
 

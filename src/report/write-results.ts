@@ -14,7 +14,10 @@ export const DEFAULT_RESULTS_ROOT = 'results';
 
 /** A folder name from a date: 2026-11-23T08-01-02Z. */
 export function dateStamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 export interface WrittenFiles {

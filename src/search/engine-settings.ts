@@ -10,7 +10,29 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
 import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
-import { H_SEARCH_FROM, H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, MOVE_PRIOR, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings, defaultSettings } from './tree/settings.js';
+import {
+  H_SEARCH_FROM,
+  H_SEARCH_THRESHOLD,
+  KNOWLEDGE_THRESHOLD,
+  MOVE_PRIOR,
+  PRIOR_REFRESH,
+  PROXIMITY_PRIOR,
+  type SearchSettings,
+  defaultSettings,
+} from './tree/settings.js';
+import {
+  type DecimalBound,
+  SettingValueError,
+  type WholeBound,
+  decimalRangeText,
+  formatOnOff,
+  parseDecimal,
+  parseOnOff,
+  parseSeconds,
+  parseWhole,
+  quoted,
+  wholeRangeText,
+} from './setting-values.js';
 
 export interface EngineSettings {
   readonly playouts: number | null;
@@ -52,69 +74,6 @@ export const DEFAULT_SECONDS = 1;
 
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
-
-/** A value a setting cannot take; the message reads after the setting's name ("must be …") or after a colon. */
-export class SettingValueError extends Error {}
-
-/** A whole number in [min, max]. */
-export interface WholeBound {
-  readonly min: number;
-  readonly max: number;
-}
-
-/** A decimal above `above` (not equal) or from `atLeast`, at most `max`. */
-export type DecimalBound = { readonly max: number } & ({ readonly above: number } | { readonly atLeast: number });
-
-const GROUPED = new Intl.NumberFormat('en-US');
-
-export function wholeRangeText(bound: WholeBound): string {
-  return `${GROUPED.format(bound.min)} to ${GROUPED.format(bound.max)}`;
-}
-
-export function decimalRangeText(bound: DecimalBound): string {
-  return `${'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`}, at most ${bound.max}`;
-}
-
-/** Text as a quoted value in a message: one line, printable, not too long. */
-function quoted(text: string): string {
-  const line = text.replace(/[^\x20-\x7e]/g, '?');
-  return `"${line.length > 40 ? `${line.slice(0, 40)}…` : line}"`;
-}
-
-export function parseWhole(bound: WholeBound, text: string): number {
-  const trimmed = text.trim();
-  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < bound.min || n > bound.max) throw new SettingValueError(`must be a whole number from ${wholeRangeText(bound)}, not ${quoted(text)}`);
-  return n;
-}
-
-export function parseDecimal(bound: DecimalBound, text: string): number {
-  const trimmed = text.trim();
-  const n = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  const low = 'above' in bound ? n > bound.above : n >= bound.atLeast;
-  if (!(low && n <= bound.max)) {
-    throw new SettingValueError(`must be a number ${'above' in bound ? `above ${bound.above}` : `at least ${bound.atLeast}`} and at most ${bound.max}, not ${quoted(text)}`);
-  }
-  return n;
-}
-
-/** The one on/off parser: on, true or 1; off, false or 0. */
-export function parseOnOff(text: string): boolean {
-  const value = ({ on: true, true: true, '1': true, off: false, false: false, '0': false } as Record<string, boolean>)[text.trim().toLowerCase()];
-  if (value === undefined) throw new SettingValueError(`must be on or off, not ${quoted(text)}`);
-  return value;
-}
-
-export function formatOnOff(value: boolean): string {
-  return value ? 'on' : 'off';
-}
-
-/** Seconds per move: a decimal from 0 to 999,999 with at most 3 places, 0 for no time limit (null). */
-export function parseSeconds(text: string): number | null {
-  const n = /^\d{1,6}(\.\d{1,3})?$/.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(n)) throw new SettingValueError(`must be a number of seconds from 0 to 999999 (0: no time limit), not ${quoted(text)}`);
-  return n === 0 ? null : n;
-}
 
 function parseBackend(text: string): BackendChoice {
   if (text === 'cpu' || text === 'webgpu' || text === 'auto') return text;
@@ -202,26 +161,264 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 
 /** Every setting, in the order of --help and of the settings line. */
 export const SETTINGS: readonly SettingRecord[] = [
-  record({ key: 'playouts', name: 'playouts', flag: 'playouts', argument: '<n>', help: 'playouts per move (0: none; deterministic for a seed when given alone)', parse: wholeOrNone(PLAYOUTS_BOUND), range: wholeRangeText(PLAYOUTS_BOUND), format: formatNumberOrNone('none'), rebuild: 'nothing', search: false, inMatch: true, defaultText: 'none' }),
-  record({ key: 'seconds', name: 'time', flag: 'time', argument: '<seconds>', help: 'time per move in seconds (0: none)', parse: parseSeconds, format: formatNumberOrNone('none'), rebuild: 'nothing', search: false, inMatch: true, defaultText: `${DEFAULT_SECONDS}, or none with --playouts` }),
-  record({ key: 'backend', name: 'backend', flag: 'backend', argument: '<backend>', help: 'the evaluator: cpu, webgpu or auto', parse: parseBackend, format: String, rebuild: 'evaluator', search: false, inMatch: true }),
-  record({ key: 'seed', name: 'seed', flag: 'seed', argument: '<n>', help: 'seed of the search', parse: (t) => parseWhole(SEED_BOUND, t), range: wholeRangeText(SEED_BOUND), format: String, rebuild: 'search', search: false, inMatch: false }),
-  record({ key: 'fill', name: 'fill', flag: 'fill', argument: '<kind>', help: "the playouts' fill: exact or coin", parse: rethrown(parseFillKind), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'tactics', name: 'tactics', flag: 'tactics', argument: '<list>', help: `exact tactics: ${TACTICS_SYNTAX}`, parse: rethrown(parseTactics), format: formatTactics, rebuild: 'search', search: true, inMatch: true, defaultText: 'on' }),
-  record({ key: 'solver', name: 'solver', flag: 'solver', argument: '<on|off>', help: 'solve late positions exactly at the root', parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'selection', name: 'selection', flag: 'selection', argument: '<rule>', help: `the search's selection rule: ${SELECTIONS.join(', ')} (docs/search.md)`, parse: rethrown(parseSelection), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'selection', name: 'rave', flag: 'rave', argument: '<on|off>', help: 'the older switch: on is --selection uct-rave, off --selection uct', parse: (t) => (parseOnOff(t) ? Selection.UctRave : Selection.Uct), format: (s) => formatOnOff(s === Selection.UctRave), rebuild: 'search', search: true, inMatch: true, defaultText: 'none' }),
-  record({ key: 'puctExploration', name: 'puct-exploration', flag: 'puct-exploration', argument: '<c>', help: "PUCT's exploration constant, with --selection puct-amaf", parse: (t) => parseDecimal(PUCT_EXPLORATION_BOUND, t), range: decimalRangeText(PUCT_EXPLORATION_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'priorTemperature', name: 'prior-temperature', flag: 'prior-temperature', argument: '<t>', help: "the AMAF prior's softmax temperature, with --selection puct-amaf", parse: (t) => parseDecimal(PRIOR_TEMPERATURE_BOUND, t), range: decimalRangeText(PRIOR_TEMPERATURE_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'proximityPrior', name: 'proximity', flag: 'proximity-prior', argument: '<p>', help: "the prior's head start, in win rate, for moves that touch the opponent's last move or are a bridge away from it, with --selection puct-amaf (0: none)", parse: (t) => parseDecimal(PROXIMITY_BOUND, t), range: decimalRangeText(PROXIMITY_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'leavesPerRound', name: 'leaves', flag: 'leaves', argument: '<n>', help: 'leaves per round (B)', parse: (t) => parseWhole(LEAVES_BOUND, t), range: wholeRangeText(LEAVES_BOUND), format: formatNumberOrNone('default'), rebuild: 'search', search: true, inMatch: true, defaultText: "the backend's" }),
-  record({ key: 'playoutsPerLeaf', name: 'per-leaf', flag: 'playouts-per-leaf', argument: '<n>', help: 'playouts per leaf (K)', parse: (t) => parseWhole(PLAYOUTS_PER_LEAF_BOUND, t), range: wholeRangeText(PLAYOUTS_PER_LEAF_BOUND), format: formatNumberOrNone('default'), rebuild: 'search', search: true, inMatch: true, defaultText: "the backend's" }),
-  record({ key: 'knowledgeThreshold', name: 'knowledge', flag: 'knowledge-threshold', argument: '<n>', help: 'leaves below a node before the mustplay tactic prunes its moves', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'hSearchThreshold', name: 'h-search', flag: 'h-search-threshold', argument: '<n>', help: 'leaves below a node before the h-search tactic looks at it (the root: at once)', parse: (t) => parseWhole(THRESHOLD_BOUND, t), range: wholeRangeText(THRESHOLD_BOUND), format: String, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'reducedBoard', name: 'reduced', flag: 'reduced-board', argument: '<on|off>', help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)", parse: parseOnOff, format: formatOnOff, rebuild: 'search', search: true, inMatch: true }),
-  record({ key: 'priorRefresh', name: 'prior-refresh', flag: 'prior-refresh', argument: '<f>', help: "with --selection puct-amaf, how much a node's visits grow before new AMAF counts remake its priors, as a fraction (0: after every back-up)", parse: (t) => parseDecimal(PRIOR_REFRESH_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(PRIOR_REFRESH_BOUND) }),
-  record({ key: 'movePrior', name: 'move-prior', flag: 'move-prior', argument: '<power>', help: "with --selection puct-amaf, the learned move prior's weight: its pattern strengths raised to this power multiply PUCT's P (0: none; Hex)", parse: (t) => parseDecimal(MOVE_PRIOR_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(MOVE_PRIOR_BOUND) }),
-  record({ key: 'hSearchFrom', name: 'h-search-from', flag: 'h-search-from', argument: '<share>', help: 'the share of the cells that must hold stones before the h-search tactic looks at a position (0: from the first move)', parse: (t) => parseDecimal(SHARE_BOUND, t), format: String, rebuild: 'search', search: true, inMatch: true, range: decimalRangeText(SHARE_BOUND) }),
+  record({
+    key: 'playouts',
+    name: 'playouts',
+    flag: 'playouts',
+    argument: '<n>',
+    help: 'playouts per move (0: none; deterministic for a seed when given alone)',
+    parse: wholeOrNone(PLAYOUTS_BOUND),
+    range: wholeRangeText(PLAYOUTS_BOUND),
+    format: formatNumberOrNone('none'),
+    rebuild: 'nothing',
+    search: false,
+    inMatch: true,
+    defaultText: 'none',
+  }),
+  record({
+    key: 'seconds',
+    name: 'time',
+    flag: 'time',
+    argument: '<seconds>',
+    help: 'time per move in seconds (0: none)',
+    parse: parseSeconds,
+    format: formatNumberOrNone('none'),
+    rebuild: 'nothing',
+    search: false,
+    inMatch: true,
+    defaultText: `${DEFAULT_SECONDS}, or none with --playouts`,
+  }),
+  record({
+    key: 'backend',
+    name: 'backend',
+    flag: 'backend',
+    argument: '<backend>',
+    help: 'the evaluator: cpu, webgpu or auto',
+    parse: parseBackend,
+    format: String,
+    rebuild: 'evaluator',
+    search: false,
+    inMatch: true,
+  }),
+  record({
+    key: 'seed',
+    name: 'seed',
+    flag: 'seed',
+    argument: '<n>',
+    help: 'seed of the search',
+    parse: (t) => parseWhole(SEED_BOUND, t),
+    range: wholeRangeText(SEED_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: false,
+    inMatch: false,
+  }),
+  record({
+    key: 'fill',
+    name: 'fill',
+    flag: 'fill',
+    argument: '<kind>',
+    help: "the playouts' fill: exact or coin",
+    parse: rethrown(parseFillKind),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'tactics',
+    name: 'tactics',
+    flag: 'tactics',
+    argument: '<list>',
+    help: `exact tactics: ${TACTICS_SYNTAX}`,
+    parse: rethrown(parseTactics),
+    format: formatTactics,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    defaultText: 'on',
+  }),
+  record({
+    key: 'solver',
+    name: 'solver',
+    flag: 'solver',
+    argument: '<on|off>',
+    help: 'solve late positions exactly at the root',
+    parse: parseOnOff,
+    format: formatOnOff,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'selection',
+    name: 'selection',
+    flag: 'selection',
+    argument: '<rule>',
+    help: `the search's selection rule: ${SELECTIONS.join(', ')} (docs/search.md)`,
+    parse: rethrown(parseSelection),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'selection',
+    name: 'rave',
+    flag: 'rave',
+    argument: '<on|off>',
+    help: 'the older switch: on is --selection uct-rave, off --selection uct',
+    parse: (t) => (parseOnOff(t) ? Selection.UctRave : Selection.Uct),
+    format: (s) => formatOnOff(s === Selection.UctRave),
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    defaultText: 'none',
+  }),
+  record({
+    key: 'puctExploration',
+    name: 'puct-exploration',
+    flag: 'puct-exploration',
+    argument: '<c>',
+    help: "PUCT's exploration constant, with --selection puct-amaf",
+    parse: (t) => parseDecimal(PUCT_EXPLORATION_BOUND, t),
+    range: decimalRangeText(PUCT_EXPLORATION_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'priorTemperature',
+    name: 'prior-temperature',
+    flag: 'prior-temperature',
+    argument: '<t>',
+    help: "the AMAF prior's softmax temperature, with --selection puct-amaf",
+    parse: (t) => parseDecimal(PRIOR_TEMPERATURE_BOUND, t),
+    range: decimalRangeText(PRIOR_TEMPERATURE_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'proximityPrior',
+    name: 'proximity',
+    flag: 'proximity-prior',
+    argument: '<p>',
+    help: "the prior's head start, in win rate, for moves that touch the opponent's last move or are a bridge away from it, with --selection puct-amaf (0: none)",
+    parse: (t) => parseDecimal(PROXIMITY_BOUND, t),
+    range: decimalRangeText(PROXIMITY_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'leavesPerRound',
+    name: 'leaves',
+    flag: 'leaves',
+    argument: '<n>',
+    help: 'leaves per round (B)',
+    parse: (t) => parseWhole(LEAVES_BOUND, t),
+    range: wholeRangeText(LEAVES_BOUND),
+    format: formatNumberOrNone('default'),
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    defaultText: "the backend's",
+  }),
+  record({
+    key: 'playoutsPerLeaf',
+    name: 'per-leaf',
+    flag: 'playouts-per-leaf',
+    argument: '<n>',
+    help: 'playouts per leaf (K)',
+    parse: (t) => parseWhole(PLAYOUTS_PER_LEAF_BOUND, t),
+    range: wholeRangeText(PLAYOUTS_PER_LEAF_BOUND),
+    format: formatNumberOrNone('default'),
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    defaultText: "the backend's",
+  }),
+  record({
+    key: 'knowledgeThreshold',
+    name: 'knowledge',
+    flag: 'knowledge-threshold',
+    argument: '<n>',
+    help: 'leaves below a node before the mustplay tactic prunes its moves',
+    parse: (t) => parseWhole(THRESHOLD_BOUND, t),
+    range: wholeRangeText(THRESHOLD_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'hSearchThreshold',
+    name: 'h-search',
+    flag: 'h-search-threshold',
+    argument: '<n>',
+    help: 'leaves below a node before the h-search tactic looks at it (the root: at once)',
+    parse: (t) => parseWhole(THRESHOLD_BOUND, t),
+    range: wholeRangeText(THRESHOLD_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'reducedBoard',
+    name: 'reduced',
+    flag: 'reduced-board',
+    argument: '<on|off>',
+    help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)",
+    parse: parseOnOff,
+    format: formatOnOff,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'priorRefresh',
+    name: 'prior-refresh',
+    flag: 'prior-refresh',
+    argument: '<f>',
+    help: "with --selection puct-amaf, how much a node's visits grow before new AMAF counts remake its priors, as a fraction (0: after every back-up)",
+    parse: (t) => parseDecimal(PRIOR_REFRESH_BOUND, t),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    range: decimalRangeText(PRIOR_REFRESH_BOUND),
+  }),
+  record({
+    key: 'movePrior',
+    name: 'move-prior',
+    flag: 'move-prior',
+    argument: '<power>',
+    help: "with --selection puct-amaf, the learned move prior's weight: its pattern strengths raised to this power multiply PUCT's P (0: none; Hex)",
+    parse: (t) => parseDecimal(MOVE_PRIOR_BOUND, t),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    range: decimalRangeText(MOVE_PRIOR_BOUND),
+  }),
+  record({
+    key: 'hSearchFrom',
+    name: 'h-search-from',
+    flag: 'h-search-from',
+    argument: '<share>',
+    help: 'the share of the cells that must hold stones before the h-search tactic looks at a position (0: from the first move)',
+    parse: (t) => parseDecimal(SHARE_BOUND, t),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+    range: decimalRangeText(SHARE_BOUND),
+  }),
 ];
 
 /** The record called `name` (its match key and HTP word), or undefined. */
@@ -262,7 +459,10 @@ export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' 
 }
 
 /** The settings line: the game's, then every setting's name and value. */
-export function describeSettings(settings: EngineSettings, game: { readonly game: string; readonly size: number; readonly swap: boolean }): string {
+export function describeSettings(
+  settings: EngineSettings,
+  game: { readonly game: string; readonly size: number; readonly swap: boolean },
+): string {
   const words = [`game ${game.game}`, `size ${game.size}`, `swap ${formatOnOff(game.swap)}`];
   for (const s of SETTINGS) if (s.name !== 'rave') words.push(`${s.name} ${s.format(settings[s.key] as never)}`);
   return words.join(' ');

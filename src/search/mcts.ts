@@ -17,14 +17,26 @@ import { deadCells } from './knowledge/dead-cells.js';
 import { nearCells } from './knowledge/proximity.js';
 import { splitBridges } from './knowledge/leaf-bridges.js';
 import { solveWithin } from './knowledge/solver.js';
-import { type OpeningStat, type ReplySearch, chooseSwapOpening, opensUnderSwap, swapFromReplies } from './knowledge/swap-rule.js';
+import {
+  type OpeningStat,
+  type ReplySearch,
+  chooseSwapOpening,
+  opensUnderSwap,
+  swapFromReplies,
+} from './knowledge/swap-rule.js';
 import { type TacticalChoice, tacticalChoice } from './knowledge/tactics.js';
 import { backup, takeBackVirtualLosses } from './tree/backup.js';
 import { type TreeContext, treeContext } from './tree/context.js';
 import { Node, rootMoves } from './tree/node.js';
 import { prepareMoves, prove, restrictRoot, rootTactics } from './tree/prune.js';
 import { randomStream } from './tree/random.js';
-import { type MoveStat, PLAYOUTS_WITHOUT_LIMITS, type SearchLimits, type SearchResult, moveValue } from './tree/result.js';
+import {
+  type MoveStat,
+  PLAYOUTS_WITHOUT_LIMITS,
+  type SearchLimits,
+  type SearchResult,
+  moveValue,
+} from './tree/result.js';
 import { findReusable } from './tree/reuse.js';
 import { type Leaf, type RoundInFlight, finishRound, startRound } from './tree/rounds.js';
 import { ROOT_SOLVER_MAX_EMPTY, type SearchSettings, defaultRoundsInFlight, solverBudget } from './tree/settings.js';
@@ -34,7 +46,12 @@ export * from './tree/result.js';
 export * from './tree/settings.js';
 
 /** A result with no search behind it: a move a tactic or the solver decided. */
-function decided(move: Move, winRate: number | null, reusedPlayouts: number, tactic: SearchResult['tactic']): SearchResult {
+function decided(
+  move: Move,
+  winRate: number | null,
+  reusedPlayouts: number,
+  tactic: SearchResult['tactic'],
+): SearchResult {
   return { move, winRate, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic, moves: [] };
 }
 
@@ -71,12 +88,19 @@ export class Mcts {
     const root = this.rootFor(position, lastMove);
     if (this.context.proximity !== 0) {
       const table = nearCells(position.geometry);
-      if (this.context.near?.table !== table) this.context.near = { table, mark: new Uint8Array(position.geometry.cellCount) };
+      if (this.context.near?.table !== table)
+        this.context.near = { table, mark: new Uint8Array(position.geometry.cellCount) };
     }
     // A leaf proven by `leaf-win` has no children to name its winning move:
     // as the root it must be searched (with `win` on, the tactic plays it first).
     if (root.moves.length === 0) root.proven = null;
-    const choice = tacticalChoice(position.geometry, position.cells(), position.toMove, lastMove, rootTactics(this.context, position));
+    const choice = tacticalChoice(
+      position.geometry,
+      position.cells(),
+      position.toMove,
+      lastMove,
+      rootTactics(this.context, position),
+    );
     const reusedPlayouts = root.visits;
     const settled = this.settleRoot(root, position, limits, choice);
     if (settled !== null) return { ...settled, reusedPlayouts };
@@ -90,16 +114,36 @@ export class Mcts {
    * the move when no search is needed: a single forced move, or one the root
    * solver proves.
    */
-  private settleRoot(root: Node, position: Position, limits: SearchLimits, choice: TacticalChoice | null): SearchResult | null {
+  private settleRoot(
+    root: Node,
+    position: Position,
+    limits: SearchLimits,
+    choice: TacticalChoice | null,
+  ): SearchResult | null {
     const mayMirror = position.canSwap();
-    if (choice !== null || mayMirror) restrictRoot(this.context, root, position, (choice?.moves ?? position.legalMoves()).filter((m) => m !== SWAP));
-    const onlyMove = choice?.kind === 'win' ? choice.moves[0] : root.untried?.length === 1 && root.moves.length === 0 ? root.untried[0] : undefined;
+    if (choice !== null || mayMirror)
+      restrictRoot(
+        this.context,
+        root,
+        position,
+        (choice?.moves ?? position.legalMoves()).filter((m) => m !== SWAP),
+      );
+    const onlyMove =
+      choice?.kind === 'win'
+        ? choice.moves[0]
+        : root.untried?.length === 1 && root.moves.length === 0
+          ? root.untried[0]
+          : undefined;
     // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown unless searched.
     const proven = choice?.kind === 'win' || choice?.kind === 'connect';
-    if (onlyMove !== undefined && (proven || limits.searchForced !== true)) return decided(onlyMove, proven ? 1 : null, 0, choice?.kind ?? null);
+    if (onlyMove !== undefined && (proven || limits.searchForced !== true))
+      return decided(onlyMove, proven ? 1 : null, 0, choice?.kind ?? null);
     const tactics = this.context.tactics;
     const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
-    const proof = this.settings.solver && position.legalMoves().length <= ROOT_SOLVER_MAX_EMPTY ? solveWithin(position, solverBudget(limits), shortcuts) : null;
+    const proof =
+      this.settings.solver && position.legalMoves().length <= ROOT_SOLVER_MAX_EMPTY
+        ? solveWithin(position, solverBudget(limits), shortcuts)
+        : null;
     if (proof?.move != null) return decided(proof.move, 1, 0, 'solver');
     // Every stone reply loses: then the swap wins.
     if (proof?.wins === false && mayMirror) return decided(SWAP, 1, 0, 'solver');
@@ -113,8 +157,14 @@ export class Mcts {
    * round's leaves are chosen while earlier rounds are evaluated, so the
    * tree's work hides behind the evaluator's.
    */
-  private async runRounds(root: Node, position: Position, limits: SearchLimits, start: number): Promise<{ spent: number; rounds: number }> {
-    const budget = limits.playouts ?? (limits.timeMs === undefined ? PLAYOUTS_WITHOUT_LIMITS : Number.POSITIVE_INFINITY);
+  private async runRounds(
+    root: Node,
+    position: Position,
+    limits: SearchLimits,
+    start: number,
+  ): Promise<{ spent: number; rounds: number }> {
+    const budget =
+      limits.playouts ?? (limits.timeMs === undefined ? PLAYOUTS_WITHOUT_LIMITS : Number.POSITIVE_INFINITY);
     const k = this.settings.playoutsPerLeaf;
     let spent = 0;
     let rounds = 0;
@@ -122,14 +172,20 @@ export class Mcts {
     const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? defaultRoundsInFlight(this.evaluator));
     let failure: { readonly error: unknown } | null = null;
     try {
-      while (rounds === 0 || (root.proven === null && spent < budget && (limits.timeMs === undefined || performance.now() - start < limits.timeMs))) {
+      while (
+        rounds === 0 ||
+        (root.proven === null &&
+          spent < budget &&
+          (limits.timeMs === undefined || performance.now() - start < limits.timeMs))
+      ) {
         limits.signal?.throwIfAborted();
         // The last round is cut to the playouts left, so a limit is met within one leaf's K.
         const leaves = Math.min(this.settings.leavesPerRound, Math.max(1, Math.ceil((budget - spent) / k)));
         // The second round waits for the first to be backed up: chosen while
         // it runs, it would be chosen blind, as the first is (with two in
         // flight, a small search was two blind rounds, and lost to one twice its size).
-        if (rounds === 1) while (inFlight.length > 0) await finishRound(this.context, inFlight.shift() as RoundInFlight);
+        if (rounds === 1)
+          while (inFlight.length > 0) await finishRound(this.context, inFlight.shift() as RoundInFlight);
         const round = this.chooseLeaves(root, position, leaves);
         spent += round.counted;
         // Rounds are backed up here only, oldest first, never as their
@@ -138,12 +194,20 @@ export class Mcts {
         try {
           while (inFlight.length >= maxInFlight) await finishRound(this.context, inFlight.shift() as RoundInFlight);
         } catch (error) {
-          takeBackVirtualLosses(round.pending.map((l) => l.path), k);
+          takeBackVirtualLosses(
+            round.pending.map((l) => l.path),
+            k,
+          );
           throw error;
         }
         inFlight.push(startRound(this.evaluator, this.context, round.pending, this.round++));
         rounds++;
-        limits.onProgress?.({ playouts: spent, rounds, elapsedMs: performance.now() - start, moves: rootMoves(root, this.context.amaf) });
+        limits.onProgress?.({
+          playouts: spent,
+          rounds,
+          elapsedMs: performance.now() - start,
+          moves: rootMoves(root, this.context.amaf),
+        });
       }
     } catch (error) {
       failure = { error };
@@ -162,7 +226,14 @@ export class Mcts {
   }
 
   /** The move the tree chose: a proven win, else the most visited; the swap where the best stone reply is worth under ½. */
-  private resultOf(root: Node, position: Position, choice: TacticalChoice | null, spent: number, rounds: number, reusedPlayouts: number): SearchResult {
+  private resultOf(
+    root: Node,
+    position: Position,
+    choice: TacticalChoice | null,
+    spent: number,
+    rounds: number,
+    reusedPlayouts: number,
+  ): SearchResult {
     const moves = rootMoves(root, this.context.amaf);
     const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);
     const best = won ? moves.find((m) => m.move === won.move) : moves[0];
@@ -170,9 +241,20 @@ export class Mcts {
     // A move the tree proved is worth its proof, whatever its playouts said.
     const value = moveValue(best);
     const tactic = choice?.kind ?? null;
-    if (position.canSwap() && !won && swapFromReplies(value)) return { move: SWAP, winRate: 1 - value, playouts: spent, rounds, reusedPlayouts, expectedReply: null, tactic, moves };
+    if (position.canSwap() && !won && swapFromReplies(value))
+      return {
+        move: SWAP,
+        winRate: 1 - value,
+        playouts: spent,
+        rounds,
+        reusedPlayouts,
+        expectedReply: null,
+        tactic,
+        moves,
+      };
     const replies = root.kidFor(best.move)?.kids ?? [];
-    const expectedReply = replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
+    const expectedReply =
+      replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: value, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic, moves };
   }
 
@@ -186,17 +268,25 @@ export class Mcts {
   private async openUnderSwap(position: Position, limits: SearchLimits): Promise<SearchResult> {
     this.root = null;
     this.rootPosition = null;
-    const asMoves = (openings: readonly OpeningStat[]): MoveStat[] => openings.map((o) => ({ move: o.move, visits: o.playouts, winRate: o.value }));
+    const asMoves = (openings: readonly OpeningStat[]): MoveStat[] =>
+      openings.map((o) => ({ move: o.move, visits: o.playouts, winRate: o.value }));
     const { onProgress, signal } = limits;
     const searchReplies: ReplySearch = async (after, limit, index) => {
       const seed = (this.settings.seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
       // A share of the playouts smaller than a leaf's K is one leaf of that share, so that the move keeps its limit.
-      const playoutsPerLeaf = Math.max(1, Math.min(this.settings.playoutsPerLeaf, limit.playouts ?? Number.POSITIVE_INFINITY));
+      const playoutsPerLeaf = Math.max(
+        1,
+        Math.min(this.settings.playoutsPerLeaf, limit.playouts ?? Number.POSITIVE_INFINITY),
+      );
       // Not H-search: with one stone on the board it finds nothing to prove, and at the root it costs
       // several times the rest of a short search of the replies.
       const tactics = new Set([...this.context.tactics].filter((t) => t !== 'h-search'));
       const search = new Mcts(this.evaluator, { ...this.settings, seed, playoutsPerLeaf, tactics });
-      const result = await search.search(after, { ...limit, searchForced: true, ...(signal === undefined ? {} : { signal }) });
+      const result = await search.search(after, {
+        ...limit,
+        searchForced: true,
+        ...(signal === undefined ? {} : { signal }),
+      });
       if (result.winRate === null) throw new Error('a searched forced reply came back without a value');
       return { winRate: result.winRate, playouts: result.playouts };
     };
@@ -208,11 +298,30 @@ export class Mcts {
         ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
         ...(limits.playouts === undefined && limits.timeMs === undefined ? { playouts: PLAYOUTS_WITHOUT_LIMITS } : {}),
         ...(signal === undefined ? {} : { signal }),
-        ...(onProgress === undefined ? {} : { onProgress: (p) => onProgress({ playouts: p.playouts, rounds: p.searches, elapsedMs: p.elapsedMs, moves: asMoves(p.openings) }) }),
+        ...(onProgress === undefined
+          ? {}
+          : {
+              onProgress: (p) =>
+                onProgress({
+                  playouts: p.playouts,
+                  rounds: p.searches,
+                  elapsedMs: p.elapsedMs,
+                  moves: asMoves(p.openings),
+                }),
+            }),
       },
       this.settings.seed,
     );
-    return { move: choice.move, winRate: choice.value, playouts: choice.playouts, rounds: choice.searches, reusedPlayouts: 0, expectedReply: null, tactic: null, moves: asMoves(choice.openings) };
+    return {
+      move: choice.move,
+      winRate: choice.value,
+      playouts: choice.playouts,
+      rounds: choice.searches,
+      reusedPlayouts: 0,
+      expectedReply: null,
+      tactic: null,
+      moves: asMoves(choice.openings),
+    };
   }
 
   /**
@@ -242,7 +351,8 @@ export class Mcts {
       const last = leaf.path[leaf.path.length - 1] as Node;
       if (last.proven !== null) backup(leaf.path, last.proven === last.mover ? k : 0, k);
       else {
-        if (this.bridgeDraws !== null && !leaf.swapMayCome) splitBridges(position.geometry, leaf.request.cells, this.bridgeDraws);
+        if (this.bridgeDraws !== null && !leaf.swapMayCome)
+          splitBridges(position.geometry, leaf.request.cells, this.bridgeDraws);
         pending.push(leaf);
       }
     }
@@ -258,16 +368,25 @@ export class Mcts {
    */
   private descend(root: Node, rootPosition: Position): Leaf {
     // One Position walks every descent (a clone each time was most of the search's garbage).
-    if (this.walker?.geometry !== rootPosition.geometry || this.walker.swapAllowed !== rootPosition.swapAllowed) this.walker = rootPosition.clone();
+    if (this.walker?.geometry !== rootPosition.geometry || this.walker.swapAllowed !== rootPosition.swapAllowed)
+      this.walker = rootPosition.clone();
     const position = this.walker;
     position.resetTo(rootPosition);
     const path: Node[] = [root];
-    const leaf = (parent: Node | null = null): Leaf => ({ path, request: { geometry: position.geometry, cells: this.leafCells(parent, position), toMove: position.toMove }, swapMayCome: position.canSwap() });
+    const leaf = (parent: Node | null = null): Leaf => ({
+      path,
+      request: { geometry: position.geometry, cells: this.leafCells(parent, position), toMove: position.toMove },
+      swapMayCome: position.canSwap(),
+    });
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
       // The root (a reused one too) is pruned at once, whatever its visits.
-      if (node.untried === null || node.visits >= node.pruneAt || (path.length === 1 && node.pruneAt < Number.POSITIVE_INFINITY)) {
+      if (
+        node.untried === null ||
+        node.visits >= node.pruneAt ||
+        (path.length === 1 && node.pruneAt < Number.POSITIVE_INFINITY)
+      ) {
         prepareMoves(this.context, node, position, path);
         if (node.proven !== null) return leaf();
       }

@@ -75,14 +75,31 @@ export function rowLayoutOf(g: Geometry): RowLayout {
   const sides = isHex
     ? { [Color.Black]: [firstRow, lastRow], [Color.White]: [leftEdge, rightEdge] }
     : { [Color.Black]: [leftEdge, rightEdge, lastRow], [Color.White]: [leftEdge, rightEdge, lastRow] };
-  return { game: g.game, size: n, rows: n, words: n + 2 * ROW_PAD, rowMask, cellRow, cellBit, leftEdge, rightEdge, sides };
+  return {
+    game: g.game,
+    size: n,
+    rows: n,
+    words: n + 2 * ROW_PAD,
+    rowMask,
+    cellRow,
+    cellBit,
+    leftEdge,
+    rightEdge,
+    sides,
+  };
 }
 
 /**
  * Writes a board's black and white rows at black[base…] and white[base…]
  * (layout.words each, pad rows included). Returns whether the board is full.
  */
-export function splitRows(layout: RowLayout, cells: Cells, black: Int32Array, white: Int32Array, base: number): boolean {
+export function splitRows(
+  layout: RowLayout,
+  cells: Cells,
+  black: Int32Array,
+  white: Int32Array,
+  base: number,
+): boolean {
   if (cells.length !== layout.cellRow.length) {
     throw new Error(`a board needs ${layout.cellRow.length} cells, not ${cells.length}`);
   }
@@ -137,7 +154,8 @@ export abstract class RowBoardTest implements BoardWinTest {
     const black = new Int32Array(count * words);
     const white = new Int32Array(count * words);
     const full = new Uint8Array(count);
-    for (let k = 0; k < count; k++) full[k] = splitRows(this.layout, boards[k] as Cells, black, white, k * words) ? 1 : 0;
+    for (let k = 0; k < count; k++)
+      full[k] = splitRows(this.layout, boards[k] as Cells, black, white, k * words) ? 1 : 0;
     return {
       count,
       decideAll: (out) => {

@@ -173,7 +173,16 @@ function buildSliceLayout(g: Geometry): SliceLayout {
       whiteTemplate[n * WORK_STRIDE + k] = ALL_BOARDS; // template column
     }
   }
-  return { game: g.game, size: n, side: triangle.side, lastCell: n - 1, planeWords, slotOfCell, blackTemplate, whiteTemplate };
+  return {
+    game: g.game,
+    size: n,
+    side: triangle.side,
+    lastCell: n - 1,
+    planeWords,
+    slotOfCell,
+    blackTemplate,
+    whiteTemplate,
+  };
 }
 
 /**
@@ -217,7 +226,12 @@ export function transposeBoards(
  * null when every board is full: only the black plane is then reduced, and
  * every board black does not win is white's.
  */
-export function decideSlices(layout: SliceLayout, black: Int32Array, white: Int32Array | null, result: Int32Array): void {
+export function decideSlices(
+  layout: SliceLayout,
+  black: Int32Array,
+  white: Int32Array | null,
+  result: Int32Array,
+): void {
   const blackWins = reducePlane(black, layout.side, layout.lastCell);
   result[0] = blackWins;
   result[1] = white === null ? ~blackWins : reducePlane(white, layout.side, layout.lastCell);

@@ -144,7 +144,8 @@ export function pyramidOf(g: Geometry, cells: Cells): Int32Array {
 
 export const bprIncremental: WinTestMethod = {
   name: 'bpr-incremental',
-  summary: 'iterative BPR+ (paper §4.5): the reduction pyramid updated per move, a cone of columns a level; one read per query',
+  summary:
+    'iterative BPR+ (paper §4.5): the reduction pyramid updated per move, a cone of columns a level; one read per query',
   supports: { games: BOTH_GAMES, partialBoards: true, incremental: true, batches: false },
   createIncremental: (g: Geometry): IncrementalWinTest => new BprPyramid(g),
   create(g: Geometry): BoardWinTest {

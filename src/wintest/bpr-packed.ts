@@ -18,7 +18,13 @@ const NAME = 'bpr-packed';
  * (1 black, 0 white). `work` must hold `columns` words with the Hex template
  * column (all zero, white) in place.
  */
-export function reducePacked(src: Int32Array, off: number, work: Int32Array, active: Uint8Array, passes: number): number {
+export function reducePacked(
+  src: Int32Array,
+  off: number,
+  work: Int32Array,
+  active: Uint8Array,
+  passes: number,
+): number {
   if (passes === 0) return (src[off] as number) & 1;
   let k = active[0] as number;
   let a = src[off] as number;
@@ -74,7 +80,8 @@ class PackedTest implements BoardWinTest {
       count,
       decideAll(out: Uint8Array): void {
         // Apex bit 1 → 1 (Color.Black), 0 → 2 (Color.White).
-        for (let i = 0, off = 0; i < count; i++, off += stride) out[i] = 2 - reducePacked(words, off, work, active, passes);
+        for (let i = 0, off = 0; i < count; i++, off += stride)
+          out[i] = 2 - reducePacked(words, off, work, active, passes);
       },
     };
   }

@@ -146,7 +146,8 @@ class BprTest implements BoardWinTest {
     const decideAll =
       l.wordsPerColumn === 1
         ? (out: Uint8Array) => {
-            for (let i = 0, off = 0; i < count; i++, off += stride) out[i] = reduceOneWord(words, off, work, active, passes);
+            for (let i = 0, off = 0; i < count; i++, off += stride)
+              out[i] = reduceOneWord(words, off, work, active, passes);
           }
         : (out: Uint8Array) => {
             for (let i = 0, off = 0; i < count; i++, off += stride) {
@@ -159,7 +160,8 @@ class BprTest implements BoardWinTest {
 
 export const bpr: WinTestMethod = {
   name: 'bpr',
-  summary: "bitwise-parallel reduction (the paper's Listing 1): 2 bits a cell, a column a u32 or u32 pair, Hex via the clipped template",
+  summary:
+    "bitwise-parallel reduction (the paper's Listing 1): 2 bits a cell, a column a u32 or u32 pair, Hex via the clipped template",
   supports: { games: BOTH_GAMES, partialBoards: true, incremental: false, batches: false },
   create: (g: Geometry): BoardWinTest => new BprTest(g),
 };

@@ -195,7 +195,8 @@ class ComponentsTest extends RowBoardTest {
         const run = this.lowerRuns[k] as number;
         const label = this.labelRun(this.touchedUpper[k] as number);
         let touchedSides = this.sideBits[label] as number;
-        for (let s = 0; s < sides.length; s++) if (run & ((sides[s] as Int32Array)[r] as number)) touchedSides |= 1 << s;
+        for (let s = 0; s < sides.length; s++)
+          if (run & ((sides[s] as Int32Array)[r] as number)) touchedSides |= 1 << s;
         this.sideBits[label] = touchedSides;
         if (touchedSides === goal) return true;
         this.lowerLabels[k] = label;

@@ -274,7 +274,9 @@ class FloodFillTest extends RowBoardTest {
 
   protected wins(stones: Int32Array, base: number, player: Player): boolean {
     if (!this.isHex) return fills.allThreeSides(stones, base, this.shape);
-    return player === Color.Black ? fills.topToBottom(stones, base, this.shape) : fills.leftToRight(stones, base, this.shape);
+    return player === Color.Black
+      ? fills.topToBottom(stones, base, this.shape)
+      : fills.leftToRight(stones, base, this.shape);
   }
 }
 

@@ -34,7 +34,11 @@ function unionFindMethod(name: string, weighted: boolean, summary: string): WinT
   };
 }
 
-export const unionFind = unionFindMethod('unionfind', false, "union-find, Sedgewick's quick-union, per move, virtual edge nodes (Hex) or side sets per root (Y)");
+export const unionFind = unionFindMethod(
+  'unionfind',
+  false,
+  "union-find, Sedgewick's quick-union, per move, virtual edge nodes (Hex) or side sets per root (Y)",
+);
 export const weightedUnionFind = unionFindMethod(
   'wqhuf',
   true,

@@ -28,7 +28,13 @@ afterAll(async () => {
   await native?.dispose();
 });
 
-async function backendBlackWins(game: GameKind, size: number, fill: FillKind, playouts: number, seed: number): Promise<number> {
+async function backendBlackWins(
+  game: GameKind,
+  size: number,
+  fill: FillKind,
+  playouts: number,
+  seed: number,
+): Promise<number> {
   const { results } = await cpu.evaluate(emptyPositions(game, size, 1), { playouts, seed, fill });
   return results[0]?.blackWins ?? -1;
 }
@@ -37,9 +43,21 @@ describe('the native reference against the CPU backend', () => {
   // Hex 1–13 by flood fill, 14 and up by reduction; Y by reduction; sizes whose boards end
   // inside, and on, a 64-bit word (Hex 8: 64 cells; Y 8: a 64-bit square).
   const boards: [GameKind, number][] = [
-    [GameKind.Hex, 1], [GameKind.Hex, 2], [GameKind.Hex, 5], [GameKind.Hex, 8], [GameKind.Hex, 11], [GameKind.Hex, 13],
-    [GameKind.Hex, 14], [GameKind.Hex, 19], [GameKind.Hex, 31],
-    [GameKind.Y, 1], [GameKind.Y, 2], [GameKind.Y, 8], [GameKind.Y, 11], [GameKind.Y, 19], [GameKind.Y, 32],
+    [GameKind.Hex, 1],
+    [GameKind.Hex, 2],
+    [GameKind.Hex, 5],
+    [GameKind.Hex, 8],
+    [GameKind.Hex, 11],
+    [GameKind.Hex, 13],
+    [GameKind.Hex, 14],
+    [GameKind.Hex, 19],
+    [GameKind.Hex, 31],
+    [GameKind.Y, 1],
+    [GameKind.Y, 2],
+    [GameKind.Y, 8],
+    [GameKind.Y, 11],
+    [GameKind.Y, 19],
+    [GameKind.Y, 32],
   ];
   for (const [game, size] of boards) {
     for (const fill of [FillKind.Exact, FillKind.Coin]) {
@@ -47,7 +65,10 @@ describe('the native reference against the CPU backend', () => {
         const playouts = size >= 19 ? 600 : 3000;
         for (const seed of [0, 7, 0xfffffff0]) {
           const mine = await native.count(game, size, fill, playouts, seed);
-          expect({ seed, wins: mine }).toEqual({ seed, wins: await backendBlackWins(game, size, fill, playouts, seed) });
+          expect({ seed, wins: mine }).toEqual({
+            seed,
+            wins: await backendBlackWins(game, size, fill, playouts, seed),
+          });
         }
       }, 60_000);
     }
@@ -66,40 +87,78 @@ describe('the native reference against the CPU backend', () => {
 
 describe('bench:native', () => {
   it('times both in rounds and reports ns per playout, the ratio and the shares, each with its spread', async () => {
-    const plan = { boards: [{ game: GameKind.Hex, size: 3 }], fills: [FillKind.Coin], rounds: 2, longMs: 30, shortCalls: [4096], minRunMs: 20, seed: 5 };
+    const plan = {
+      boards: [{ game: GameKind.Hex, size: 3 }],
+      fills: [FillKind.Coin],
+      rounds: 2,
+      longMs: 30,
+      shortCalls: [4096],
+      minRunMs: 20,
+      seed: 5,
+    };
     const report = await runNativeBench(plan);
     const [cell] = report.cells;
     if (!cell) throw new Error('no cell');
     expect(cell.native.rounds).toHaveLength(2);
     // The timed native run of round r is the second run (after a warm-up) of seed plan.seed + 1 + r.
     for (const [i, wins] of cell.nativeBlackWins.entries()) {
-      expect(wins).toBe(await backendBlackWins(GameKind.Hex, 3, FillKind.Coin, cell.native.playouts, plan.seed + 1 + (i + 1) + 1));
+      expect(wins).toBe(
+        await backendBlackWins(GameKind.Hex, 3, FillKind.Coin, cell.native.playouts, plan.seed + 1 + (i + 1) + 1),
+      );
     }
-    for (const figure of [cell.native.nsPerPlayout, cell.allCores.nsPerPlayout, cell.oneCore.nsPerPlayout, cell.speedAllCores, cell.speedOneCore]) {
+    for (const figure of [
+      cell.native.nsPerPlayout,
+      cell.allCores.nsPerPlayout,
+      cell.oneCore.nsPerPlayout,
+      cell.speedAllCores,
+      cell.speedOneCore,
+    ]) {
       expect(figure.value).toBeGreaterThan(0);
       expect(figure.halfWidth).toBeGreaterThanOrEqual(0);
     }
     expect(cell.speedAllCores.value).toBeCloseTo(
-      [0, 1].map((i) => (cell.native.rounds[i] as number) / (cell.allCores.rounds[i] as number)).reduce((a, b) => a + b) / 2,
+      [0, 1]
+        .map((i) => (cell.native.rounds[i] as number) / (cell.allCores.rounds[i] as number))
+        .reduce((a, b) => a + b) / 2,
       9,
     );
     expect(cell.shortCalls[0]?.playouts).toBe(4096);
     const text = formatNativeBench(report);
     expect(text).toMatch(/^Hex 3\s+coin\s+native C, one core\s+[\d,]+\s+[\d.]+ ± [\d.]+\s+1 \(the reference\)/m);
-    expect(text).toMatch(/^Hex 3\s+coin\s+CPU backend, all cores \(\d+ workers\)\s+[\d,]+\s+[\d.]+ ± [\d.]+\s+[\d.]+× ± [\d.]+\s+100% \(the bound\)$/m);
-    expect(text).toMatch(/^Hex 3\s+coin\s+CPU backend, all cores, calls of 4,096\s+4,096\s+[\d.]+ ± [\d.]+\s+—\s+(\d+% ± \d+%|100% \(within noise, ± \d+%\)|n\/a: .*)$/m);
-    expect(text).toMatch(/^Hex 3, coin fill: the CPU backend on all cores \(\d+ workers\) is [\d.]+× \(95%: [\d.]+×–[\d.]+×\) as fast as native C on one core/m);
+    expect(text).toMatch(
+      /^Hex 3\s+coin\s+CPU backend, all cores \(\d+ workers\)\s+[\d,]+\s+[\d.]+ ± [\d.]+\s+[\d.]+× ± [\d.]+\s+100% \(the bound\)$/m,
+    );
+    expect(text).toMatch(
+      /^Hex 3\s+coin\s+CPU backend, all cores, calls of 4,096\s+4,096\s+[\d.]+ ± [\d.]+\s+—\s+(\d+% ± \d+%|100% \(within noise, ± \d+%\)|n\/a: .*)$/m,
+    );
+    expect(text).toMatch(
+      /^Hex 3, coin fill: the CPU backend on all cores \(\d+ workers\) is [\d.]+× \(95%: [\d.]+×–[\d.]+×\) as fast as native C on one core/m,
+    );
   }, 120_000);
 
   it('says in one line that there is no C compiler, and exits 1', async () => {
-    const result = await runCliInProcess(['bench-native', '--quick', '--cc', '/nonexistent/cc', '--json', '/tmp/hexbatch-never-written.json']);
+    const result = await runCliInProcess([
+      'bench-native',
+      '--quick',
+      '--cc',
+      '/nonexistent/cc',
+      '--json',
+      '/tmp/hexbatch-never-written.json',
+    ]);
     expect(result.code).toBe(1);
     expect(result.out).toBe('');
-    expect(result.err).toBe('error: no C compiler "/nonexistent/cc" on this machine: bench:native builds bench/native/playout.c with it (Debian: apt-get install gcc)\n');
+    expect(result.err).toBe(
+      'error: no C compiler "/nonexistent/cc" on this machine: bench:native builds bench/native/playout.c with it (Debian: apt-get install gcc)\n',
+    );
   });
 
   it('refuses bad settings with exit status 2', async () => {
-    for (const args of [['--rounds', '1'], ['--fills', 'dice'], ['--sizes', '40'], ['--long-ms', 'long']]) {
+    for (const args of [
+      ['--rounds', '1'],
+      ['--fills', 'dice'],
+      ['--sizes', '40'],
+      ['--long-ms', 'long'],
+    ]) {
       const result = await runCliInProcess(['bench-native', ...args]);
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
       expect(result.err.trim().split('\n')).toHaveLength(1);

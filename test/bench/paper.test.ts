@@ -18,7 +18,9 @@ describe('the paper trials', () => {
   for (const game of [GameKind.Hex, GameKind.Y]) {
     const g = geometryOf(game, 5);
     it(`decide the same playouts alike per game on ${game} (winners) and per move (halting moves)`, () => {
-      const perGame = ['unionfind', 'wqhuf', 'path', 'bpr', 'floodfill', 'bitsliced'].map((m) => timeSet(methodByName(m), g, 'per-game', false, 300, 1, 0).sink);
+      const perGame = ['unionfind', 'wqhuf', 'path', 'bpr', 'floodfill', 'bitsliced'].map(
+        (m) => timeSet(methodByName(m), g, 'per-game', false, 300, 1, 0).sink,
+      );
       expect(new Set(perGame).size).toBe(1);
       const perMove = [
         timeSet(methodByName('unionfind'), g, 'per-move', true, 300, 1, 0),
@@ -39,13 +41,28 @@ describe('the paper trials', () => {
   });
 });
 
-function cell(table: 2 | 3, game: GameKind, label: string, size: number, ms: number, paperMs: number | null): PaperCell {
+function cell(
+  table: 2 | 3,
+  game: GameKind,
+  label: string,
+  size: number,
+  ms: number,
+  paperMs: number | null,
+): PaperCell {
   return { table, game, label, size, ms, ci95: 0.1, sets: 3, paperMs, extra: paperMs === null };
 }
 
 const report: PaperBenchReport = {
   benchmark: 'hexbatch-paper',
-  machine: { cpu: 'test CPU', logicalCores: 2, memoryGiB: 4, os: 'linux', node: 'v20', v8: '11', date: '2026-01-01T00:00:00Z' },
+  machine: {
+    cpu: 'test CPU',
+    logicalCores: 2,
+    memoryGiB: 4,
+    os: 'linux',
+    node: 'v20',
+    v8: '11',
+    date: '2026-01-01T00:00:00Z',
+  },
   settings: { sets: 3, trials: 10_000, seed: 1, isolated: true },
   gpuAdapter: null,
   cells: [
@@ -67,20 +84,31 @@ describe('the paper report', () => {
   it("puts the paper's figure, ours and the ratio in each cell", () => {
     const text = formatPaperReport(report);
     expect(text).toContain('| Hex, per game (Table 2) | 7 | 9 | 11 |');
-    expect(text).toContain('| UF | 34.5 → 60.0 ± 0.10 (1.74×) | 64.3 → 30.0 ± 0.10 (0.47×) | 94.3 → 200 ± 0.10 (2.12×) |');
+    expect(text).toContain(
+      '| UF | 34.5 → 60.0 ± 0.10 (1.74×) | 64.3 → 30.0 ± 0.10 (0.47×) | 94.3 → 200 ± 0.10 (2.12×) |',
+    );
     expect(text).toContain('| flood fill | 1.50 ± 0.10 | — | — |');
     expect(text).toContain('| Hex, per move (Table 3) | 7 |');
   });
 
   it('prints a cell within its noise as "below noise", with no ratio, and leaves it out of the claims', () => {
     // As bench:paper --quick once measured BPR on Hex 7: -24.73 ms, a difference of timings lost in their noise.
-    const noisy = { ...report, cells: report.cells.map((c) => (c.label === 'BPR' && c.size === 7 && c.game === GameKind.Hex ? { ...c, ms: -24.73, ci95: 200 } : c)) };
+    const noisy = {
+      ...report,
+      cells: report.cells.map((c) =>
+        c.label === 'BPR' && c.size === 7 && c.game === GameKind.Hex ? { ...c, ms: -24.73, ci95: 200 } : c,
+      ),
+    };
     const text = formatPaperReport(noisy);
     expect(text).toContain('| BPR | 1.44 → below noise (± 200) | 2.61 → 3.00 ± 0.10 (1.15×) |');
     expect(text).not.toMatch(/-\d/);
-    expect(claims(noisy)[0]).toBe('The paper says BPR is 25–30× faster than UF on Hex per game; ours is 10.0–40.0× (median 25.0×) faster (1 size below noise left out), so it holds.');
+    expect(claims(noisy)[0]).toBe(
+      'The paper says BPR is 25–30× faster than UF on Hex per game; ours is 10.0–40.0× (median 25.0×) faster (1 size below noise left out), so it holds.',
+    );
     const allNoise = { ...report, cells: report.cells.map((c) => ({ ...c, ci95: 1000 })) };
-    expect(claims(allNoise)[0]).toBe('The paper says BPR is 25–30× faster than UF on Hex per game; every size here was below noise, so this run cannot say.');
+    expect(claims(allNoise)[0]).toBe(
+      'The paper says BPR is 25–30× faster than UF on Hex per game; every size here was below noise, so this run cannot say.',
+    );
   });
 
   it('checks each claim against the figures', () => {
@@ -104,9 +132,13 @@ describe('hexbatch bench-paper', () => {
       expect(result.code, result.err).toBe(0);
       expect(result.out).toContain('| Hex, per game (Table 2) | 7 | 11 |');
       // Every cell with its half-width, or "below noise" where its difference of timings is lost in the noise; never a negative time.
-      expect(result.out).toMatch(/^\| BPR \| 1\.44 → ([\d.]+ ± [\d.]+ \([\d.]+×\)|below noise \(± [\d.]+\)) \| 3\.16 → /m);
+      expect(result.out).toMatch(
+        /^\| BPR \| 1\.44 → ([\d.]+ ± [\d.]+ \([\d.]+×\)|below noise \(± [\d.]+\)) \| 3\.16 → /m,
+      );
       expect(result.out).not.toMatch(/→ -/);
-      expect(result.out).toMatch(/^- The paper says BPR is 25–30× faster than UF on Hex per game; (ours is|every size here was below noise)/m);
+      expect(result.out).toMatch(
+        /^- The paper says BPR is 25–30× faster than UF on Hex per game; (ours is|every size here was below noise)/m,
+      );
       const saved = JSON.parse(readFileSync(json, 'utf8')) as PaperBenchReport;
       expect(saved.settings).toMatchObject({ sets: 3, trials: 1000, minSetMs: 100 });
       for (const c of saved.cells) expect(c.trialsPerSet).toBeGreaterThanOrEqual(1000);
@@ -118,7 +150,11 @@ describe('hexbatch bench-paper', () => {
   }, 120_000);
 
   it('refuses bad counts with exit status 2', async () => {
-    for (const args of [['--sets', '1'], ['--trials', 'many'], ['--sizes', '40']]) {
+    for (const args of [
+      ['--sets', '1'],
+      ['--trials', 'many'],
+      ['--sizes', '40'],
+    ]) {
       const result = await cli(['bench-paper', '--no-gpu', ...args]);
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
       expect(result.err.trim().split('\n')).toHaveLength(1);

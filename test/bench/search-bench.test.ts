@@ -26,7 +26,14 @@ describe('runSearchBench', () => {
       },
     };
     const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
-    const report = await runSearchBench(spy, { root: Position.empty(GameKind.Hex, 5, { swap: false }), settings, playouts: 6 * 16 * 4, runs: 3, warmupRuns: 1, minCallMs: 0 });
+    const report = await runSearchBench(spy, {
+      root: Position.empty(GameKind.Hex, 5, { swap: false }),
+      settings,
+      playouts: 6 * 16 * 4,
+      runs: 3,
+      warmupRuns: 1,
+      minCallMs: 0,
+    });
     // Every run (the warm-up too) times one position, without ownership and
     // with it, the round's shape, and a search of 4 rounds with each of the
     // three selection rules (the AMAF ones ask for ownership).
@@ -47,14 +54,22 @@ describe('runSearchBench', () => {
     expect(report.bareWithOwnership).toBeGreaterThan(0);
     expect(report.roundsInFlight).toBe(defaultRoundsInFlight(cpu));
     expect(report.selection).toBe(settings.selection);
-    expect(report.otherSelections.map((o) => o.selection).sort()).toEqual(SELECTIONS.filter((s) => s !== settings.selection).sort());
+    expect(report.otherSelections.map((o) => o.selection).sort()).toEqual(
+      SELECTIONS.filter((s) => s !== settings.selection).sort(),
+    );
     expect(report.search).toBeGreaterThan(0);
   });
 });
 
 describe('hexbatch bench-search', () => {
-  test('refuses the first move under the swap rule, which is not one tree\'s search', async () => {
-    const plan = { root: Position.empty(GameKind.Hex, 5), settings: defaultSettings('cpu'), playouts: 1024, runs: 1, warmupRuns: 0 };
+  test("refuses the first move under the swap rule, which is not one tree's search", async () => {
+    const plan = {
+      root: Position.empty(GameKind.Hex, 5),
+      settings: defaultSettings('cpu'),
+      playouts: 1024,
+      runs: 1,
+      warmupRuns: 0,
+    };
     await expect(runSearchBench(cpu, plan)).rejects.toThrow(/swap rule/);
   });
 
@@ -70,14 +85,24 @@ describe('hexbatch bench-search', () => {
       // Every rate with its spread; every share a share (at most 100%) or the word that the bound was mismeasured.
       const share = '(\\d+% ± \\d+%|100% \\(within noise, ± \\d+%\\)|n/a: measured above its bound.*)';
       const rate = '[\\d.]+ [kM]? ?± [\\d.]+ [kM]?';
-      expect(r.out).toMatch(new RegExp(`bare evaluator, one position, with ownership\\s+1 × \\d+\\s+${rate}\\s+${share}`));
-      expect(r.out).toMatch(new RegExp(`against the bare evaluator with ownership \\(which the AMAF rules ask of every round\\), the search \\(puct-amaf\\) keeps ${share}`));
+      expect(r.out).toMatch(
+        new RegExp(`bare evaluator, one position, with ownership\\s+1 × \\d+\\s+${rate}\\s+${share}`),
+      );
+      expect(r.out).toMatch(
+        new RegExp(
+          `against the bare evaluator with ownership \\(which the AMAF rules ask of every round\\), the search \\(puct-amaf\\) keeps ${share}`,
+        ),
+      );
       expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds\\s+${rate}\\s+${share}`));
       expect(r.out).toMatch(new RegExp(`the search, uct-rave\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
       expect(r.out).toMatch(new RegExp(`the search, uct\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
       // Shares, not their half-widths (± 107% is noise, not a share).
       for (const percent of r.out.matchAll(/(?<!± )\b(\d+)%/g)) expect(Number(percent[1])).toBeLessThanOrEqual(100);
-      const saved = JSON.parse(readFileSync(json, 'utf8')) as { backend: string; playoutsPerMove: number; runs: number };
+      const saved = JSON.parse(readFileSync(json, 'utf8')) as {
+        backend: string;
+        playoutsPerMove: number;
+        runs: number;
+      };
       expect(saved).toMatchObject({ backend: 'cpu', playoutsPerMove: 4096, runs: 3 });
     } finally {
       rmSync(dir, { recursive: true, force: true });

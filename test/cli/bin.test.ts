@@ -18,9 +18,13 @@ function standIn(name: string, checkout: boolean): string {
   const dir = join(scratch, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'hexbatch.js'), join(dir, 'bin', 'hexbatch.js'));
-  const build = "import{mkdirSync,writeFileSync}from'node:fs';mkdirSync('dist',{recursive:true});writeFileSync('dist/cli.js','console.log(`cli ran: ${process.argv.slice(2).join(` `)}`);');";
+  const build =
+    "import{mkdirSync,writeFileSync}from'node:fs';mkdirSync('dist',{recursive:true});writeFileSync('dist/cli.js','console.log(`cli ran: ${process.argv.slice(2).join(` `)}`);');";
   writeFileSync(join(dir, 'make.mjs'), build);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'stand-in', private: true, type: 'module', scripts: { build: 'node make.mjs' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'stand-in', private: true, type: 'module', scripts: { build: 'node make.mjs' } }),
+  );
   if (checkout) writeFileSync(join(dir, 'vite.node.config.ts'), '');
   return join(dir, 'bin', 'hexbatch.js');
 }

@@ -47,7 +47,12 @@ function boardText(game: OracleGame, n: number, cells: readonly number[]): strin
   let i = 0;
   for (let r = 0; r < n; r++) {
     const len = game === 'hex' ? n : r + 1;
-    rows.push(cells.slice(i, i + len).map((v) => CELL[v as 0 | 1 | 2]).join(''));
+    rows.push(
+      cells
+        .slice(i, i + len)
+        .map((v) => CELL[v as 0 | 1 | 2])
+        .join(''),
+    );
     i += len;
   }
   return rows.join(' ');
@@ -87,7 +92,9 @@ describe('hexbatch winner', () => {
   }
 
   it('uses bpr when no method is named, and accepts CRLF and a last line without newline', async () => {
-    expect((await cli(['winner', '--game', 'hex', '--size', '2'], 'b.b.\r\nww..\r\n....')).out).toBe('black\nwhite\nnone\n');
+    expect((await cli(['winner', '--game', 'hex', '--size', '2'], 'b.b.\r\nww..\r\n....')).out).toBe(
+      'black\nwhite\nnone\n',
+    );
     expect((await cli(['winner', '--game', 'hex', '--size', '2'], '')).out).toBe('');
   });
 
@@ -99,7 +106,10 @@ describe('hexbatch winner', () => {
       ['   ', /^line 3: blank line/],
     ];
     for (const [line, message] of bad) {
-      const result = await cli(['winner', '--game', 'hex', '--size', '3'], `b..b..b..\n...www...\n${line}\nwww......\n`);
+      const result = await cli(
+        ['winner', '--game', 'hex', '--size', '3'],
+        `b..b..b..\n...www...\n${line}\nwww......\n`,
+      );
       expect(result.code).toBe(2);
       expect(result.out).toBe('black\nwhite\n');
       expect(result.err).toMatch(message);
@@ -113,7 +123,9 @@ describe('hexbatch winner', () => {
       const result = await cli(['winner', '--game', 'hex', '--size', '2', '--method', method.name], 'bbww\nb.ww\n');
       expect(result.code).toBe(2);
       expect(result.out).toBe('white\n');
-      expect(result.err).toBe(`line 2: method ${method.name} decides full boards only, and this board has 1 empty cell\n`);
+      expect(result.err).toBe(
+        `line 2: method ${method.name} decides full boards only, and this board has 1 empty cell\n`,
+      );
     }
   });
 
@@ -259,7 +271,12 @@ describe('the hexbatch binary, end to end', () => {
     expect(report.fills).toHaveLength(4);
     // Full playouts, per game: one core (no workers), then all cores (workers).
     const playouts: { game: string; workers: number; nsPerPlayout: number }[] = report.playouts;
-    expect(playouts.map((t) => [t.game, t.workers > 0])).toEqual([[GameKind.Hex, false], [GameKind.Hex, true], [GameKind.Y, false], [GameKind.Y, true]]);
+    expect(playouts.map((t) => [t.game, t.workers > 0])).toEqual([
+      [GameKind.Hex, false],
+      [GameKind.Hex, true],
+      [GameKind.Y, false],
+      [GameKind.Y, true],
+    ]);
     for (const t of playouts) expect(t.nsPerPlayout).toBeGreaterThan(0);
     expect(result.stdout).toContain('Full playouts');
     for (const m of METHODS) expect(result.stdout).toContain(m.name);

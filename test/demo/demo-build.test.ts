@@ -16,10 +16,17 @@ const outDir = mkdtempSync(join(tmpdir(), 'hexbatch-demo-'));
 let buildOutput = '';
 
 /** The environment a user's shell gives: Vite is quieter under vitest's NODE_ENV and VITEST variables. */
-const userEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
+const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')),
+);
 
 beforeAll(() => {
-  const built = spawnSync('npm', ['run', '--silent', 'demo:build', '--', '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, env: userEnv, encoding: 'utf8', timeout: 120_000 });
+  const built = spawnSync('npm', ['run', '--silent', 'demo:build', '--', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    env: userEnv,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   buildOutput = `${built.stdout}${built.stderr}`;
   expect(built.status, buildOutput).toBe(0);
 }, 120_000);
@@ -51,19 +58,25 @@ describe('the built pages', () => {
     expect(buildOutput).toContain('built in');
     expect(buildOutput).not.toMatch(/externalized|warning|\[plugin/i);
     const assets = join(outDir, 'assets');
-    const code = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8'));
+    const code = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(assets, f), 'utf8'));
     expect(code.length).toBeGreaterThan(0);
     for (const text of code) expect(text).not.toMatch(/(^|[;\s])import[^;]*["']node:/m);
   });
 
   it('are served by npm run demo:preview, both pages', async () => {
     const port = await freePort();
-    const child = spawn('npm', ['run', '--silent', 'demo:preview', '--', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-      cwd: ROOT,
-      env: userEnv,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'npm',
+      ['run', '--silent', 'demo:preview', '--', '--outDir', outDir, '--port', String(port), '--strictPort'],
+      {
+        cwd: ROOT,
+        env: userEnv,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await printed(child, `${port}`);
       for (const page of ['/', '/play.html']) {

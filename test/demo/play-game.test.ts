@@ -57,27 +57,35 @@ describe('PlayGame', () => {
 
   test('take back returns to the position before the human last moved, with the human to move', () => {
     fc.assert(
-      fc.property(setups, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 30 }), (setup, picks, cut) => {
-        const full = playOut(setup, picks).moves;
-        const game = replay(setup, full.slice(0, Math.min(cut, full.length)).map((m) => m.move));
-        const lastHuman = game.moves.map((m) => m.player).lastIndexOf(game.human);
-        expect(game.canTakeBack()).toBe(lastHuman >= 0);
-        if (lastHuman < 0) {
-          expect(() => game.takeBack()).toThrow();
-          return;
-        }
-        const before = game.moves.slice(0, lastHuman).map((m) => m.move);
-        game.takeBack();
-        expect(game.moves.map((m) => m.move)).toEqual(before);
-        expect(game.turn()).toBe('human');
-        const oracle = positionOf(setup, before);
-        for (let i = 0; i < game.geometry.cellCount; i++) expect(game.at(i)).toBe(oracle.at(i));
-      }),
+      fc.property(
+        setups,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 30 }),
+        (setup, picks, cut) => {
+          const full = playOut(setup, picks).moves;
+          const game = replay(
+            setup,
+            full.slice(0, Math.min(cut, full.length)).map((m) => m.move),
+          );
+          const lastHuman = game.moves.map((m) => m.player).lastIndexOf(game.human);
+          expect(game.canTakeBack()).toBe(lastHuman >= 0);
+          if (lastHuman < 0) {
+            expect(() => game.takeBack()).toThrow();
+            return;
+          }
+          const before = game.moves.slice(0, lastHuman).map((m) => m.move);
+          game.takeBack();
+          expect(game.moves.map((m) => m.move)).toEqual(before);
+          expect(game.turn()).toBe('human');
+          const oracle = positionOf(setup, before);
+          for (let i = 0; i < game.geometry.cellCount; i++) expect(game.at(i)).toBe(oracle.at(i));
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
-  test('a game through a swap: its SGF is in HexGui\'s view (RE the swapper\'s win as black) and replays to the game', () => {
+  test("a game through a swap: its SGF is in HexGui's view (RE the swapper's win as black) and replays to the game", () => {
     for (const humanFirst of [true, false]) {
       const setup = { game: GameKind.Hex, size: 5, swap: true, humanFirst };
       // On 5×5 after one stone, the 25th legal move is the swap.
@@ -131,14 +139,22 @@ describe('PlayGame', () => {
 
   test('the last stone marked is the last mover’s stone, the swapped one after a swap', () => {
     fc.assert(
-      fc.property(setups, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 30 }), (setup, picks, cut) => {
-        const full = playOut(setup, picks).moves;
-        const game = replay(setup, full.slice(0, Math.min(cut, full.length)).map((m) => m.move));
-        const last = game.moves.at(-1);
-        const cell = game.lastStoneCell();
-        if (!last) expect(cell).toBeNull();
-        else expect(game.at(cell as number)).toBe(last.player);
-      }),
+      fc.property(
+        setups,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 30 }),
+        (setup, picks, cut) => {
+          const full = playOut(setup, picks).moves;
+          const game = replay(
+            setup,
+            full.slice(0, Math.min(cut, full.length)).map((m) => m.move),
+          );
+          const last = game.moves.at(-1);
+          const cell = game.lastStoneCell();
+          if (!last) expect(cell).toBeNull();
+          else expect(game.at(cell as number)).toBe(last.player);
+        },
+      ),
       { numRuns: 100 },
     );
     const g = new PlayGame({ game: GameKind.Hex, size: 5, swap: true, humanFirst: false });
@@ -157,7 +173,8 @@ describe('PlayGame', () => {
   });
 
   test('sizes outside 5 to 19, and illegal moves, are refused', () => {
-    for (const size of [4, 20, 6.5]) expect(() => new PlayGame({ game: GameKind.Hex, size, swap: true, humanFirst: true })).toThrow(/5 to 19/);
+    for (const size of [4, 20, 6.5])
+      expect(() => new PlayGame({ game: GameKind.Hex, size, swap: true, humanFirst: true })).toThrow(/5 to 19/);
     const g = new PlayGame({ game: GameKind.Y, size: 5, swap: true, humanFirst: true });
     g.play(0);
     expect(() => g.play(0)).toThrow(/not legal/);
@@ -173,7 +190,10 @@ describe('the search progress as the page shows it', () => {
         fc.constant(moves),
         fc.array(fc.nat({ max: 10_000 }), { minLength: moves.length, maxLength: moves.length }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: moves.length, maxLength: moves.length }),
-        fc.array(fc.constantFrom(undefined, 'won' as const, 'lost' as const), { minLength: moves.length, maxLength: moves.length }),
+        fc.array(fc.constantFrom(undefined, 'won' as const, 'lost' as const), {
+          minLength: moves.length,
+          maxLength: moves.length,
+        }),
       ),
     );
 
@@ -182,7 +202,12 @@ describe('the search progress as the page shows it', () => {
       fc.property(stats(25), ([moves, visits, rates, proofs]) => {
         const stat: MoveStat[] = moves.map((move, i) => {
           const proven = proofs[i];
-          return { move, visits: visits[i] as number, winRate: rates[i] as number, ...(proven === undefined ? {} : { proven }) };
+          return {
+            move,
+            visits: visits[i] as number,
+            winRate: rates[i] as number,
+            ...(proven === undefined ? {} : { proven }),
+          };
         });
         const report = thinkingReport(stat, 25, 1234, 56);
         expect(report).not.toBeNull();

@@ -11,7 +11,11 @@ import { ROOT } from '../helpers/build.js';
 
 it('builds the API reference with no warning', () => {
   const typedoc = join(ROOT, 'node_modules', 'typedoc', 'bin', 'typedoc');
-  const result = spawnSync(process.execPath, [typedoc, '--emit', 'none', '--logLevel', 'Warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [typedoc, '--emit', 'none', '--logLevel', 'Warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(result.stdout + result.stderr).toBe('');
   expect(result.status).toBe(0);
 }, 120_000);

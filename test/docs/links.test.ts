@@ -24,7 +24,12 @@ function markdownUnder(dir: string): string[] {
   });
 }
 
-const FILES = [join(ROOT, 'README.md'), join(ROOT, 'CHANGELOG.md'), ...markdownUnder(join(ROOT, 'docs')), ...markdownUnder(join(ROOT, 'bench', 'results'))].filter(existsSync);
+const FILES = [
+  join(ROOT, 'README.md'),
+  join(ROOT, 'CHANGELOG.md'),
+  ...markdownUnder(join(ROOT, 'docs')),
+  ...markdownUnder(join(ROOT, 'bench', 'results')),
+].filter(existsSync);
 
 function walk(tokens: readonly Token[], visit: (t: Token) => void): void {
   for (const t of tokens) {
@@ -51,7 +56,10 @@ function anchorsOf(text: string): Set<string> {
   tokens.forEach((t, i) => {
     if (t.type !== 'heading_open') return;
     const inline = tokens[i + 1];
-    const plain = (inline?.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+    const plain = (inline?.children ?? [])
+      .filter((c) => c.type === 'text' || c.type === 'code_inline')
+      .map((c) => c.content)
+      .join('');
     anchors.add(slugger.slug(plain));
   });
   return anchors;
@@ -66,7 +74,9 @@ function problemOf(file: string, target: string): string | null {
   const resolved = path === '' ? file : join(dirname(file), path);
   if (!existsSync(resolved)) return `${path}: no such file`;
   if (fragment === null || fragment === '' || !resolved.endsWith('.md')) return null;
-  return anchorsOf(readFileSync(resolved, 'utf8')).has(fragment) ? null : `#${fragment}: no such heading in ${relative(ROOT, resolved)}`;
+  return anchorsOf(readFileSync(resolved, 'utf8')).has(fragment)
+    ? null
+    : `#${fragment}: no such heading in ${relative(ROOT, resolved)}`;
 }
 
 describe('the links of the documentation', () => {
@@ -88,6 +98,8 @@ describe('the links of the documentation', () => {
     expect(problemOf(readme, 'README.md#no-such-heading')).toBe('#no-such-heading: no such heading in README.md');
     expect(problemOf(readme, 'https://example.org/missing')).toBeNull();
     expect(linksOf('[a](x.md) `[b](y.md)` [c][r]\n\n    [d](z.md)\n\n[r]: w.md#top\n')).toEqual(['x.md', 'w.md#top']);
-    expect(anchorsOf('# The two commands\n## `npm start`: the suite\n## Tests\n## Tests\n')).toEqual(new Set(['the-two-commands', 'npm-start-the-suite', 'tests', 'tests-1']));
+    expect(anchorsOf('# The two commands\n## `npm start`: the suite\n## Tests\n## Tests\n')).toEqual(
+      new Set(['the-two-commands', 'npm-start-the-suite', 'tests', 'tests-1']),
+    );
   });
 });

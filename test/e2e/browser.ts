@@ -140,7 +140,12 @@ export function openDemo(
  * Opens the play page with its form preset by query parameters and waits
  * until its engine has started in the worker (data-engine leaves "pending").
  */
-export function openPlay(browser: Browser, base: string, query: Record<string, string | number | boolean> = {}, before?: () => void): Promise<OpenPage> {
+export function openPlay(
+  browser: Browser,
+  base: string,
+  query: Record<string, string | number | boolean> = {},
+  before?: () => void,
+): Promise<OpenPage> {
   return openPage(browser, `${base}play.html?${queryString(query)}`, '#app:not([data-engine="pending"])', before);
 }
 

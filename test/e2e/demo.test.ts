@@ -14,11 +14,17 @@ describe('demo page in headless Chromium', () => {
   const { ready } = browserSession();
 
   /** The page, preset by `query`, once it has found a WebGPU adapter; fails (CI) or skips without one. */
-  async function openWithWebGpu(skip: (note?: string) => never, query: Parameters<typeof openDemo>[2] = {}): Promise<OpenPage> {
+  async function openWithWebGpu(
+    skip: (note?: string) => never,
+    query: Parameters<typeof openDemo>[2] = {},
+  ): Promise<OpenPage> {
     const { browser, url } = ready(skip);
     const open = await openDemo(browser, url, query);
     const { webgpu } = await readResults(open.page);
-    requireOrSkip(skip, webgpu === 'ok' ? null : `Chromium offers no WebGPU adapter (${webgpu}) even with --enable-unsafe-webgpu`);
+    requireOrSkip(
+      skip,
+      webgpu === 'ok' ? null : `Chromium offers no WebGPU adapter (${webgpu}) even with --enable-unsafe-webgpu`,
+    );
     return open;
   }
 
@@ -40,72 +46,104 @@ describe('demo page in headless Chromium', () => {
   ] as const;
 
   for (const v of validations) {
-    it(`validates ${v.game} ${v.size} on the GPU against the CPU: 0 mismatches`, async ({ skip }) => {
-      const open = await openWithWebGpu(skip, { ...v, kernel: 'bpr', seed: 7 });
-      const { validation } = await runPanel(open, '#run-validate', '#validation', 3 * MINUTE);
-      expect(validation).not.toBeNull();
-      expect(validation?.compared).toBe(v.playouts * v.positions);
-      expect(validation?.mismatches).toBe(0);
-      expect(validation?.ownershipMismatches).toBe(0);
-      expect(validation?.ownershipCompared).toBe(v.positions * (v.game === 'hex' ? v.size * v.size : (v.size * (v.size + 1)) / 2));
-      expect(validation?.countMismatches).toBe(0);
-      expect(await open.page.textContent('#validation [data-field="verdict"]')).toContain('0 mismatches');
-      // Over positions from empty to nearly full, the side to move neither always wins nor always loses.
-      expect(validation?.gpuWinRate).toBe(validation?.cpuWinRate);
-      expect(validation?.gpuWinRate).toBeGreaterThan(0.1);
-      expect(validation?.gpuWinRate).toBeLessThan(0.9);
+    it(
+      `validates ${v.game} ${v.size} on the GPU against the CPU: 0 mismatches`,
+      async ({ skip }) => {
+        const open = await openWithWebGpu(skip, { ...v, kernel: 'bpr', seed: 7 });
+        const { validation } = await runPanel(open, '#run-validate', '#validation', 3 * MINUTE);
+        expect(validation).not.toBeNull();
+        expect(validation?.compared).toBe(v.playouts * v.positions);
+        expect(validation?.mismatches).toBe(0);
+        expect(validation?.ownershipMismatches).toBe(0);
+        expect(validation?.ownershipCompared).toBe(
+          v.positions * (v.game === 'hex' ? v.size * v.size : (v.size * (v.size + 1)) / 2),
+        );
+        expect(validation?.countMismatches).toBe(0);
+        expect(await open.page.textContent('#validation [data-field="verdict"]')).toContain('0 mismatches');
+        // Over positions from empty to nearly full, the side to move neither always wins nor always loses.
+        expect(validation?.gpuWinRate).toBe(validation?.cpuWinRate);
+        expect(validation?.gpuWinRate).toBeGreaterThan(0.1);
+        expect(validation?.gpuWinRate).toBeLessThan(0.9);
+        expect(open.errors).toEqual([]);
+        await open.page.close();
+      },
+      4 * MINUTE,
+    );
+  }
+
+  for (const board of [
+    { game: 'hex', size: 11 },
+    { game: 'y', size: 9 },
+  ] as const) {
+    it(
+      `validates every kernel and fill on ${board.game} ${board.size}`,
+      async ({ skip }) => {
+        const open = await openWithWebGpu(skip, { ...board, playouts: 64, positions: 4, seed: 3 });
+        const kernels = await open.page.$$eval('select[name="kernel"] option', (options) =>
+          options.map((o) => (o as HTMLOptionElement).value),
+        );
+        expect(kernels.length).toBeGreaterThan(1);
+        for (const kernel of kernels) {
+          for (const fill of ['exact', 'coin']) {
+            await open.page.selectOption('select[name="kernel"]', kernel);
+            await open.page.selectOption('select[name="fill"]', fill);
+            const { validation: v } = await runPanel(open, '#run-validate', '#validation', 3 * MINUTE);
+            expect({
+              kernel,
+              fill,
+              compared: v?.compared,
+              mismatches: v?.mismatches,
+              ownership: v?.ownershipMismatches,
+            }).toEqual({
+              kernel,
+              fill,
+              compared: 256,
+              mismatches: 0,
+              ownership: 0,
+            });
+          }
+        }
+        await open.page.close();
+      },
+      6 * MINUTE,
+    );
+  }
+
+  it(
+    'measures throughput and draws the ownership heat map',
+    async ({ skip }) => {
+      const open = await openWithWebGpu(skip, {
+        game: 'hex',
+        size: 11,
+        playouts: 256,
+        positions: 8,
+        runs: 2,
+        ownership: 1,
+      });
+      const { throughput, ownership } = await runPanel(open, '#run-throughput', '#throughput', 3 * MINUTE);
+      expect(throughput?.runs).toHaveLength(2);
+      for (const run of throughput?.runs ?? []) {
+        // A run repeats its call of 8 × 256 until it has lasted 100 ms.
+        expect(run.playouts).toBe(256 * 8 * run.calls);
+        expect(run.wallMs).toBeGreaterThanOrEqual(100);
+        expect(run.playoutsPerSecond).toBeGreaterThan(0);
+        expect(run.blackWins / run.playouts).toBeGreaterThan(0.3);
+        expect(run.blackWins / run.playouts).toBeLessThan(0.9);
+      }
+      expect(throughput?.playoutsPerSecond).toBeGreaterThan(0);
+      expect(ownership?.fractions).toHaveLength(121);
+      // Every playout is won by someone who owns about half the cells.
+      const fractions = ownership?.fractions ?? [];
+      expect(Math.min(...fractions)).toBeGreaterThan(0.2);
+      expect(Math.max(...fractions)).toBeLessThan(0.95);
+      expect(await open.page.getAttribute('#ownership', 'data-status')).toBe('done');
+      const shot = process.env.HEXBATCH_SCREENSHOT;
+      if (shot) await open.page.screenshot({ path: shot, fullPage: true });
       expect(open.errors).toEqual([]);
       await open.page.close();
-    }, 4 * MINUTE);
-  }
-
-  for (const board of [{ game: 'hex', size: 11 }, { game: 'y', size: 9 }] as const) {
-    it(`validates every kernel and fill on ${board.game} ${board.size}`, async ({ skip }) => {
-      const open = await openWithWebGpu(skip, { ...board, playouts: 64, positions: 4, seed: 3 });
-      const kernels = await open.page.$$eval('select[name="kernel"] option', (options) => options.map((o) => (o as HTMLOptionElement).value));
-      expect(kernels.length).toBeGreaterThan(1);
-      for (const kernel of kernels) {
-        for (const fill of ['exact', 'coin']) {
-          await open.page.selectOption('select[name="kernel"]', kernel);
-          await open.page.selectOption('select[name="fill"]', fill);
-          const { validation: v } = await runPanel(open, '#run-validate', '#validation', 3 * MINUTE);
-          expect({ kernel, fill, compared: v?.compared, mismatches: v?.mismatches, ownership: v?.ownershipMismatches }).toEqual({
-            kernel,
-            fill,
-            compared: 256,
-            mismatches: 0,
-            ownership: 0,
-          });
-        }
-      }
-      await open.page.close();
-    }, 6 * MINUTE);
-  }
-
-  it('measures throughput and draws the ownership heat map', async ({ skip }) => {
-    const open = await openWithWebGpu(skip, { game: 'hex', size: 11, playouts: 256, positions: 8, runs: 2, ownership: 1 });
-    const { throughput, ownership } = await runPanel(open, '#run-throughput', '#throughput', 3 * MINUTE);
-    expect(throughput?.runs).toHaveLength(2);
-    for (const run of throughput?.runs ?? []) {
-      // A run repeats its call of 8 × 256 until it has lasted 100 ms.
-      expect(run.playouts).toBe(256 * 8 * run.calls);
-      expect(run.wallMs).toBeGreaterThanOrEqual(100);
-      expect(run.playoutsPerSecond).toBeGreaterThan(0);
-      expect(run.blackWins / run.playouts).toBeGreaterThan(0.3);
-      expect(run.blackWins / run.playouts).toBeLessThan(0.9);
-    }
-    expect(throughput?.playoutsPerSecond).toBeGreaterThan(0);
-    expect(ownership?.fractions).toHaveLength(121);
-    // Every playout is won by someone who owns about half the cells.
-    const fractions = ownership?.fractions ?? [];
-    expect(Math.min(...fractions)).toBeGreaterThan(0.2);
-    expect(Math.max(...fractions)).toBeLessThan(0.95);
-    expect(await open.page.getAttribute('#ownership', 'data-status')).toBe('done');
-    const shot = process.env.HEXBATCH_SCREENSHOT;
-    if (shot) await open.page.screenshot({ path: shot, fullPage: true });
-    expect(open.errors).toEqual([]);
-    await open.page.close();
-  }, 4 * MINUTE);
+    },
+    4 * MINUTE,
+  );
 
   it('refuses bad settings with a message instead of running', async ({ skip }) => {
     const { page } = await openWithWebGpu(skip, { game: 'hex', size: 40 });

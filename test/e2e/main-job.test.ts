@@ -20,7 +20,12 @@ const GPU_KERNELS = ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'];
 const QUICK_CONFIGS = 2 * 2 * (GPU_KERNELS.length + 1); // games × sizes × (kernels + CPU backend)
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -43,7 +48,11 @@ describe('npm start -- --quick', () => {
 
     // Progress: every step, with the count and the time left.
     expect(result.stderr).toContain(`step 1 of ${QUICK_CONFIGS}: hex 5, CPU backend, exact fill`);
-    expect(result.stderr).toMatch(new RegExp(`step ${QUICK_CONFIGS} of ${QUICK_CONFIGS}: y 7, floodfill kernel, exact fill \\(about \\d+ s left\\)`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `step ${QUICK_CONFIGS} of ${QUICK_CONFIGS}: y 7, floodfill kernel, exact fill \\(about \\d+ s left\\)`,
+      ),
+    );
 
     // Above the table: the browser with its version, and the adapter.
     expect(result.stdout).toMatch(/^browser: chromium \d+\.\d+/m);
@@ -52,10 +61,17 @@ describe('npm start -- --quick', () => {
 
     // The table: a header and one row per configuration, every GPU row validated.
     const lines = result.stdout.split('\n');
-    const header = lines.findIndex((l) => /^game\s+size\s+kernel\s+fill\s+batch\s+calls a run\s+playouts\/s\s+ms per 10,000\s+vs CPU\s+validation$/.test(l));
+    const header = lines.findIndex((l) =>
+      /^game\s+size\s+kernel\s+fill\s+batch\s+calls a run\s+playouts\/s\s+ms per 10,000\s+vs CPU\s+validation$/.test(l),
+    );
     expect(header).toBeGreaterThan(0);
     const rows = lines.slice(header + 1, header + 1 + QUICK_CONFIGS).map((l) => l.split(/\s{2,}/));
-    for (const [game, size] of [['hex', '5'], ['hex', '7'], ['y', '5'], ['y', '7']]) {
+    for (const [game, size] of [
+      ['hex', '5'],
+      ['hex', '7'],
+      ['y', '5'],
+      ['y', '7'],
+    ]) {
       const mine = rows.filter((r) => r[0] === game && r[1] === size);
       expect(mine.map((r) => r[2])).toEqual(['cpu (bitsliced, wasm-simd)', ...GPU_KERNELS]);
       for (const r of mine.slice(1)) expect(r[9]).toBe('0 mismatches in 512');
@@ -75,7 +91,8 @@ describe('npm start -- --quick', () => {
       expect(row.playoutsPerSecond).toBeGreaterThan(0);
       expect(row.msPer10k).toBeCloseTo((row.medianWallMs / row.batch) * 10_000, 6);
       expect(row.rateHalfWidth).toBeGreaterThanOrEqual(0);
-      if (row.backend === 'webgpu') expect(row.validation).toEqual({ compared: 512, mismatches: 0, countMismatches: 0 });
+      if (row.backend === 'webgpu')
+        expect(row.validation).toEqual({ compared: 512, mismatches: 0, countMismatches: 0 });
     }
     const csv = readFileSync(join(out, 'suite.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(QUICK_CONFIGS + 1);
@@ -88,16 +105,29 @@ describe('npm start -- --quick', () => {
 
   // These reuse the CLI bundle that npm start has just built.
   it('says in one line what to install when there is no browser, and fails', () => {
-    const result = run('node', ['bin/hexbatch.js', 'chrome-bench', '--quick', '--browser', join(scratch, 'no-such-chrome')]);
+    const result = run('node', [
+      'bin/hexbatch.js',
+      'chrome-bench',
+      '--quick',
+      '--browser',
+      join(scratch, 'no-such-chrome'),
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`error: --browser ${join(scratch, 'no-such-chrome')}: no such file\n`);
-    const viaEnv = run('node', ['bin/hexbatch.js', 'chrome-bench', '--quick'], { CHROME_PATH: join(scratch, 'nothing') });
+    const viaEnv = run('node', ['bin/hexbatch.js', 'chrome-bench', '--quick'], {
+      CHROME_PATH: join(scratch, 'nothing'),
+    });
     expect(viaEnv.status).toBe(1);
     expect(viaEnv.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('refuses bad options with exit status 2 and one line', () => {
-    for (const args of [['--sizes', '40'], ['--kernels', 'bitsliced-ballot'], ['--games', 'go'], ['--playouts', '0']]) {
+    for (const args of [
+      ['--sizes', '40'],
+      ['--kernels', 'bitsliced-ballot'],
+      ['--games', 'go'],
+      ['--playouts', '0'],
+    ]) {
       const result = run('node', ['bin/hexbatch.js', 'chrome-bench', ...args]);
       expect({ args, status: result.status }).toEqual({ args, status: 2 });
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);

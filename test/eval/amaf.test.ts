@@ -27,20 +27,34 @@ describe('amafCounts', () => {
   });
 
   test('refuses a result evaluated without ownership', () => {
-    expect(() => amafCounts({ playouts: 1, blackWins: 1, whiteWins: 0, winRate: 1 }, Color.Black)).toThrow(/ownership: true/);
+    expect(() => amafCounts({ playouts: 1, blackWins: 1, whiteWins: 0, winRate: 1 }, Color.Black)).toThrow(
+      /ownership: true/,
+    );
   });
 });
 
 describe('black-owned and AMAF counts of the CPU backend equal the rebuilt boards', () => {
   // The fused bit-sliced path and the board-by-board path, on threads and on this thread.
-  const evaluators = [createCpuEvaluator(undefined, { workers: 0 }), createCpuEvaluator(bpr, { workers: 0 }), createCpuEvaluator(undefined, { workers: 2 })];
+  const evaluators = [
+    createCpuEvaluator(undefined, { workers: 0 }),
+    createCpuEvaluator(bpr, { workers: 0 }),
+    createCpuEvaluator(undefined, { workers: 2 }),
+  ];
   afterAll(() => evaluators.forEach((e) => e.destroy()));
 
-  for (const [game, size] of [[GameKind.Hex, 5], [GameKind.Y, 7], [GameKind.Hex, 19]] as const) {
+  for (const [game, size] of [
+    [GameKind.Hex, 5],
+    [GameKind.Y, 7],
+    [GameKind.Hex, 19],
+  ] as const) {
     test(`${game} ${size}`, async () => {
       const g = geometryOf(game, size);
       const random = testRandom(size * 31);
-      const positions = [0.3, 0.8, 1].map((empty, i) => ({ geometry: g, cells: randomCells(g, empty, random), toMove: (i % 2 === 0 ? Color.Black : Color.White) as Player }));
+      const positions = [0.3, 0.8, 1].map((empty, i) => ({
+        geometry: g,
+        cells: randomCells(g, empty, random),
+        toMove: (i % 2 === 0 ? Color.Black : Color.White) as Player,
+      }));
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
         const playouts = 2500;
         const options = { playouts, seed: 40 + size, fill, ownership: true };

@@ -6,12 +6,30 @@ import { type OpenRequest, WORKER_RESERVE, helpNewer } from '../../src/eval/cpu/
 import { type Chunk, ChunkClaims, type ChunkResult } from '../../src/eval/cpu/playouts.js';
 
 /** A request of `chunks` chunks whose player records what it played. */
-function request(chunks: number, signal = new AbortController().signal): OpenRequest & { played: Chunk[]; failures: unknown[] } {
+function request(
+  chunks: number,
+  signal = new AbortController().signal,
+): OpenRequest & { played: Chunk[]; failures: unknown[] } {
   const played: Chunk[] = [];
   const failures: unknown[] = [];
   const claims = new ChunkClaims({ positions: chunks, playouts: 32, size: 32 });
-  const result = (chunk: Chunk): ChunkResult => ({ ...chunk, blackWins: 0, whiteWins: 32, ownership: null, blackOwned: null, winners: null });
-  return { claims, play: () => result, add: (r) => played.push(r), fail: (e) => failures.push(e), signal, played, failures };
+  const result = (chunk: Chunk): ChunkResult => ({
+    ...chunk,
+    blackWins: 0,
+    whiteWins: 32,
+    ownership: null,
+    blackOwned: null,
+    winners: null,
+  });
+  return {
+    claims,
+    play: () => result,
+    add: (r) => played.push(r),
+    fail: (e) => failures.push(e),
+    signal,
+    played,
+    failures,
+  };
 }
 
 /** `own` with every chunk claimed already (this thread has nothing more of it to play). */
@@ -22,7 +40,7 @@ function claimedWhole(chunks = 2) {
 }
 
 describe('helpNewer', () => {
-  test('plays the newer requests, oldest first, down to the workers\' reserve, and never an older one', async () => {
+  test("plays the newer requests, oldest first, down to the workers' reserve, and never an older one", async () => {
     const older = request(4);
     const own = claimedWhole();
     const a = request(3);

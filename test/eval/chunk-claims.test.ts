@@ -13,22 +13,31 @@ function playoutsOf(chunks: readonly { position: number; first: number; end: num
 
 test('claimers taking turns in any order claim every playout once, in chunks of at most the size', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 300 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 40 }), (positions, playouts, size, turns) => {
-      const claims = new ChunkClaims({ positions, playouts, size });
-      const byClaimer: { position: number; first: number; end: number }[][] = [[], [], []];
-      for (let i = 0; ; i++) {
-        const chunk = claims.claim();
-        if (chunk === null) break;
-        expect(chunk.end).toBeGreaterThan(chunk.first);
-        expect(chunk.end - chunk.first).toBeLessThanOrEqual(size);
-        byClaimer[turns[i % turns.length] as number]?.push(chunk);
-      }
-      expect(claims.claim()).toBeNull();
-      const claimed = playoutsOf(byClaimer.flat()).sort();
-      const expected = Array.from({ length: positions * playouts }, (_, k) => `${Math.floor(k / playouts)}:${k % playouts}`).sort();
-      expect(claimed).toEqual(expected);
-      expect(claims.total).toBe(positions * Math.ceil(playouts / size));
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer({ min: 1, max: 700 }),
+      fc.integer({ min: 1, max: 300 }),
+      fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 40 }),
+      (positions, playouts, size, turns) => {
+        const claims = new ChunkClaims({ positions, playouts, size });
+        const byClaimer: { position: number; first: number; end: number }[][] = [[], [], []];
+        for (let i = 0; ; i++) {
+          const chunk = claims.claim();
+          if (chunk === null) break;
+          expect(chunk.end).toBeGreaterThan(chunk.first);
+          expect(chunk.end - chunk.first).toBeLessThanOrEqual(size);
+          byClaimer[turns[i % turns.length] as number]?.push(chunk);
+        }
+        expect(claims.claim()).toBeNull();
+        const claimed = playoutsOf(byClaimer.flat()).sort();
+        const expected = Array.from(
+          { length: positions * playouts },
+          (_, k) => `${Math.floor(k / playouts)}:${k % playouts}`,
+        ).sort();
+        expect(claimed).toEqual(expected);
+        expect(claims.total).toBe(positions * Math.ceil(playouts / size));
+      },
+    ),
   );
 });
 
@@ -42,7 +51,11 @@ test('after close() nothing more is claimed', () => {
 test('a request of 2³² − 1 playouts is numbered, not listed: its last chunk is found at once', () => {
   const claims = new ChunkClaims({ positions: 3, playouts: 2 ** 32 - 1, size: 704 });
   expect(claims.total).toBe(3 * Math.ceil((2 ** 32 - 1) / 704));
-  expect(claims.chunk(claims.total - 1)).toEqual({ position: 2, first: (Math.ceil((2 ** 32 - 1) / 704) - 1) * 704, end: 2 ** 32 - 1 });
+  expect(claims.chunk(claims.total - 1)).toEqual({
+    position: 2,
+    first: (Math.ceil((2 ** 32 - 1) / 704) - 1) * 704,
+    end: 2 ** 32 - 1,
+  });
 });
 
 test('bad plans are refused', () => {
@@ -63,9 +76,12 @@ test('threads claiming from one shared counter at once claim each chunk exactly 
     }
     parentPort.postMessage(got);
   `;
-  const threads = [0, 1, 2].map(() => new Worker(script, { eval: true, workerData: { counter: claims.counter, total: claims.total } }));
+  const threads = [0, 1, 2].map(
+    () => new Worker(script, { eval: true, workerData: { counter: claims.counter, total: claims.total } }),
+  );
   const here: number[] = [];
-  for (let chunk = claims.claim(); chunk !== null; chunk = claims.claim()) here.push(chunk.position * Math.ceil(10_000 / 3) + chunk.first / 3);
+  for (let chunk = claims.claim(); chunk !== null; chunk = claims.claim())
+    here.push(chunk.position * Math.ceil(10_000 / 3) + chunk.first / 3);
   const there = await Promise.all(threads.map((t) => new Promise<number[]>((resolve) => t.once('message', resolve))));
   await Promise.all(threads.map((t) => t.terminate()));
   const all = [...here, ...there.flat()].sort((a, b) => a - b);

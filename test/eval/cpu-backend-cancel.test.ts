@@ -20,7 +20,7 @@ const SETUPS = [
 
 for (const { what, options } of SETUPS) {
   describe(`the CPU backend, ${what}`, () => {
-    test('timers keep firing while a long request runs, and an abort rejects it with the signal\'s reason', async () => {
+    test("timers keep firing while a long request runs, and an abort rejects it with the signal's reason", async () => {
       const cpu = createCpuEvaluator(undefined, options);
       const controller = new AbortController();
       const call = cpu.evaluate(empty, { playouts: MAX_PLAYOUTS, signal: controller.signal });

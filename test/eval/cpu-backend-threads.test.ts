@@ -50,11 +50,17 @@ describe('the CPU backend on worker threads', () => {
     custom.destroy();
     // One a core where the runtime says how many (Node 21 on), else 1.
     const cores = createCpuEvaluator();
-    expect(cores.concurrency).toBe((globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1);
+    expect(cores.concurrency).toBe(
+      (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
+    );
     cores.destroy();
   });
 
-  for (const [game, size] of [[GameKind.Hex, 11], [GameKind.Y, 9], [GameKind.Hex, 4]] as const) {
+  for (const [game, size] of [
+    [GameKind.Hex, 11],
+    [GameKind.Y, 9],
+    [GameKind.Hex, 4],
+  ] as const) {
     const g = geometryOf(game, size);
     // More than one chunk per position, and a last chunk that is not full.
     const playouts = chunkPlayouts(g.cellCount) * 2 + 37;
@@ -62,7 +68,9 @@ describe('the CPU backend on worker threads', () => {
       const positions = positionsOf(g, 3, size);
       for (const fill of [FillKind.Exact, FillKind.Coin]) {
         const options = { playouts, seed: 77 + size, fill, winners: true, ownership: true };
-        const [a, b, c, d] = await Promise.all([threads, oneThread, threadsBitsliced, shared].map((e) => e.evaluate(positions, options)));
+        const [a, b, c, d] = await Promise.all(
+          [threads, oneThread, threadsBitsliced, shared].map((e) => e.evaluate(positions, options)),
+        );
         // Whoever is free claims the next chunk, so how many workers played
         // depends on timing; without callerPlays the workers played it all.
         expect(a?.stats.workers).toBeGreaterThanOrEqual(1);
@@ -92,7 +100,11 @@ describe('the CPU backend on worker threads', () => {
     const g = geometryOf(GameKind.Hex, 7);
     const positions = positionsOf(g, 300, 5);
     const options = { playouts: 64, seed: 3, winners: true };
-    const [a, b, c] = await Promise.all([threads.evaluate(positions, options), threads.evaluate(positions.slice(7), options), oneThread.evaluate(positions, options)]);
+    const [a, b, c] = await Promise.all([
+      threads.evaluate(positions, options),
+      threads.evaluate(positions.slice(7), options),
+      oneThread.evaluate(positions, options),
+    ]);
     expect(a.results).toEqual(c.results);
     // Position p of the shorter request is named p there, so its playouts differ, but each is the one-thread answer.
     expect(b.results).toEqual((await oneThread.evaluate(positions.slice(7), options)).results);
@@ -108,17 +120,21 @@ describe("a search's rounds (16 positions × 128 playouts) on one worker and thi
     oneThread.destroy();
   });
 
-  test.each([2, 4])('%i calls at once (this thread helps the newer ones while it waits): each gives one thread\'s answers', async (calls) => {
-    const round = positionsOf(g, 16, 9);
-    const options = (seed: number) => ({ playouts: 128, seed, ownership: true, winners: true });
-    // Warm: the pool is made by the first call, so the calls below post at once.
-    await shared.evaluate(round, options(1));
-    for (let seed = 2; seed < 12; seed += calls) {
-      const seeds = Array.from({ length: calls }, (_, i) => seed + i);
-      const together = await Promise.all(seeds.map((s) => shared.evaluate(round, options(s))));
-      for (const [i, s] of seeds.entries()) expect(together[i]?.results).toEqual((await oneThread.evaluate(round, options(s))).results);
-    }
-  });
+  test.each([2, 4])(
+    "%i calls at once (this thread helps the newer ones while it waits): each gives one thread's answers",
+    async (calls) => {
+      const round = positionsOf(g, 16, 9);
+      const options = (seed: number) => ({ playouts: 128, seed, ownership: true, winners: true });
+      // Warm: the pool is made by the first call, so the calls below post at once.
+      await shared.evaluate(round, options(1));
+      for (let seed = 2; seed < 12; seed += calls) {
+        const seeds = Array.from({ length: calls }, (_, i) => seed + i);
+        const together = await Promise.all(seeds.map((s) => shared.evaluate(round, options(s))));
+        for (const [i, s] of seeds.entries())
+          expect(together[i]?.results).toEqual((await oneThread.evaluate(round, options(s))).results);
+      }
+    },
+  );
 
   test('the worker claims chunks by itself while this thread is busy: no message from it hands them out', async () => {
     const round = positionsOf(g, 16, 4);
@@ -155,6 +171,9 @@ test('the built package finds its worker beside the bundle, agrees with one thre
     console.log(JSON.stringify({ same, error, workers: [a.stats.workers > 0, b.stats.workers] }));
   `;
   // A worker left running would keep the child alive until the timeout kills it.
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(JSON.parse(out)).toEqual({ same: true, error: 'EvaluatorDestroyedError', workers: [true, 0] });
 });

@@ -3,7 +3,11 @@
 import { describe, expect, test } from 'vitest';
 import { Color, type Winner } from '../../src/game/color.js';
 import { KernelFaultError } from '../../src/eval/errors.js';
-import { checkEveryBoardDecided, checkEveryPlayoutDecided, checkOwnershipCounts } from '../../src/eval/result-checks.js';
+import {
+  checkEveryBoardDecided,
+  checkEveryPlayoutDecided,
+  checkOwnershipCounts,
+} from '../../src/eval/result-checks.js';
 import type { PositionResult } from '../../src/eval/types.js';
 
 const full = Uint8Array.of(Color.Black, Color.White, Color.Black, Color.White);
@@ -11,7 +15,9 @@ const partial = Uint8Array.of(Color.Black, Color.Empty, Color.Black, Color.White
 
 describe('checkEveryBoardDecided', () => {
   test('accepts a winner for every full board, and none for a partial one', () => {
-    expect(() => checkEveryBoardDecided([full, partial, full], [Color.Black, Color.Empty, Color.White], 'bpr')).not.toThrow();
+    expect(() =>
+      checkEveryBoardDecided([full, partial, full], [Color.Black, Color.Empty, Color.White], 'bpr'),
+    ).not.toThrow();
   });
 
   test('refuses none for a full board, naming the kernel, the count and the first board', () => {
@@ -23,14 +29,21 @@ describe('checkEveryBoardDecided', () => {
 });
 
 describe('checkEveryPlayoutDecided', () => {
-  const result = (playouts: number, blackWins: number, whiteWins: number): PositionResult => ({ playouts, blackWins, whiteWins, winRate: blackWins / playouts });
+  const result = (playouts: number, blackWins: number, whiteWins: number): PositionResult => ({
+    playouts,
+    blackWins,
+    whiteWins,
+    winRate: blackWins / playouts,
+  });
 
   test('accepts counts that add up to the playouts', () => {
     expect(() => checkEveryPlayoutDecided([result(10, 4, 6), result(3, 3, 0)], 'floodfill')).not.toThrow();
   });
 
   test('refuses playouts that nobody won, naming the position', () => {
-    expect(() => checkEveryPlayoutDecided([result(10, 4, 6), result(128, 40, 60)], 'bpr')).toThrow(/kernel bpr decided 100 of the 128 playouts of position 1/);
+    expect(() => checkEveryPlayoutDecided([result(10, 4, 6), result(128, 40, 60)], 'bpr')).toThrow(
+      /kernel bpr decided 100 of the 128 playouts of position 1/,
+    );
   });
 });
 
@@ -49,7 +62,9 @@ describe('checkOwnershipCounts', () => {
   test('accepts possible counts, and results without ownership', () => {
     // Cell 2: black owned it 7 times and won 3 of them, (5 + 7 + 4 − 10) / 2.
     expect(() => checkOwnershipCounts([position], [result([4, 6, 5, 6], [10, 0, 7, 0])], 'bpr')).not.toThrow();
-    expect(() => checkOwnershipCounts([position], [{ playouts: 10, blackWins: 4, whiteWins: 6, winRate: 0.4 }], 'bpr')).not.toThrow();
+    expect(() =>
+      checkOwnershipCounts([position], [{ playouts: 10, blackWins: 4, whiteWins: 6, winRate: 0.4 }], 'bpr'),
+    ).not.toThrow();
   });
 
   test.each([

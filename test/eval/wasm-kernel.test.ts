@@ -43,7 +43,16 @@ function positionsFor(g: Geometry, seed: number): TestPosition[] {
 }
 
 function jobOf(g: Geometry, positions: readonly TestPosition[], seed: number, fill: FillKind): PlayoutJob {
-  return { game: g.game, size: g.size, ...packPositions(positions, g.cellCount), seed, fill, ownership: true, winners: true, method: 'bitsliced' };
+  return {
+    game: g.game,
+    size: g.size,
+    ...packPositions(positions, g.cellCount),
+    seed,
+    fill,
+    ownership: true,
+    winners: true,
+    method: 'bitsliced',
+  };
 }
 
 function same(wasm: ChunkResult, js: ChunkResult): void {
@@ -78,7 +87,17 @@ describe('the wasm-simd kernel plays what the JavaScript kernel plays', () => {
   }
 
   // Every draw past the coins drawn one block at a time (none ahead), one ahead, and the most ahead.
-  for (const [game, size] of [[GameKind.Hex, 3], [GameKind.Hex, 8], [GameKind.Hex, 11], [GameKind.Hex, 12], [GameKind.Hex, 19], [GameKind.Hex, 31], [GameKind.Y, 15], [GameKind.Y, 16], [GameKind.Y, 32]] as const) {
+  for (const [game, size] of [
+    [GameKind.Hex, 3],
+    [GameKind.Hex, 8],
+    [GameKind.Hex, 11],
+    [GameKind.Hex, 12],
+    [GameKind.Hex, 19],
+    [GameKind.Hex, 31],
+    [GameKind.Y, 15],
+    [GameKind.Y, 16],
+    [GameKind.Y, 32],
+  ] as const) {
     test(`${game} ${size}: the exact fill's draws, drawn ahead or not, correct alike`, async () => {
       const kernel = await loadWasmKernel();
       const g = geometryOf(game, size);
@@ -87,7 +106,8 @@ describe('the wasm-simd kernel plays what the JavaScript kernel plays', () => {
       const js = makeFusedPlayer(g, job);
       for (const drawsAhead of [0, 1, kernel.maxDraws]) {
         const wasm = makeWasmFusedPlayer(g, job, kernel, { drawsAhead });
-        for (const position of [0, 1, 2]) same(wasm({ position, first: 11, end: 11 + 256 }), js({ position, first: 11, end: 11 + 256 }));
+        for (const position of [0, 1, 2])
+          same(wasm({ position, first: 11, end: 11 + 256 }), js({ position, first: 11, end: 11 + 256 }));
       }
     });
   }
@@ -100,7 +120,11 @@ describe('the wasm-simd kernel plays what the JavaScript kernel plays', () => {
     const yJob = jobOf(y, positionsFor(y, 6), 4, FillKind.Coin);
     const [hexWasm, yWasm] = [makeWasmFusedPlayer(hex, hexJob, kernel), makeWasmFusedPlayer(y, yJob, kernel)];
     const [hexJs, yJs] = [makeFusedPlayer(hex, hexJob), makeFusedPlayer(y, yJob)];
-    for (const chunk of [{ position: 1, first: 0, end: 200 }, { position: 1, first: 200, end: 333 }, { position: 2, first: 0, end: 64 }]) {
+    for (const chunk of [
+      { position: 1, first: 0, end: 200 },
+      { position: 1, first: 200, end: 333 },
+      { position: 2, first: 0, end: 64 },
+    ]) {
       same(hexWasm(chunk), hexJs(chunk));
       same(yWasm(chunk), yJs(chunk));
     }
@@ -130,9 +154,13 @@ describe('the wasm-simd kernel plays what the JavaScript kernel plays', () => {
     );
   });
 
-  test('its answers are union-find\'s on the boards fillPlayout fills (an oracle outside both kernels)', async () => {
+  test("its answers are union-find's on the boards fillPlayout fills (an oracle outside both kernels)", async () => {
     const kernel = await loadWasmKernel();
-    for (const [game, size] of [[GameKind.Hex, 11], [GameKind.Y, 11], [GameKind.Hex, 19]] as const) {
+    for (const [game, size] of [
+      [GameKind.Hex, 11],
+      [GameKind.Y, 11],
+      [GameKind.Hex, 19],
+    ] as const) {
       const g = geometryOf(game, size);
       const uf = weightedUnionFind.create(g);
       const positions = positionsFor(g, 31).slice(0, 3);
@@ -154,7 +182,11 @@ describe('the wasm-simd kernel plays what the JavaScript kernel plays', () => {
 describe('the CPU evaluator on either kernel', () => {
   const g = geometryOf(GameKind.Hex, 7);
   const random = testRandom(8);
-  const positions: EvalPosition[] = Array.from({ length: 300 }, (_, i) => ({ geometry: g, cells: randomCells(g, 0.3 + (i % 7) / 10, random), toMove: (i % 2 === 0 ? Color.Black : Color.White) as Player }));
+  const positions: EvalPosition[] = Array.from({ length: 300 }, (_, i) => ({
+    geometry: g,
+    cells: randomCells(g, 0.3 + (i % 7) / 10, random),
+    toMove: (i % 2 === 0 ? Color.Black : Color.White) as Player,
+  }));
 
   for (const workers of [0, 2]) {
     test(`many positions of few playouts each, ${workers === 0 ? 'on this thread' : 'on two workers'}: the same results`, async () => {

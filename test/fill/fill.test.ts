@@ -17,7 +17,12 @@ describe('counter-based generator', () => {
     pcgBlock(7, 3, 11, 5, a);
     pcgBlock(7, 3, 11, 5, b);
     expect([...a]).toEqual([...b]);
-    for (const [s, p, q, c] of [[8, 3, 11, 5], [7, 4, 11, 5], [7, 3, 12, 5], [7, 3, 11, 6]] as const) {
+    for (const [s, p, q, c] of [
+      [8, 3, 11, 5],
+      [7, 4, 11, 5],
+      [7, 3, 12, 5],
+      [7, 3, 11, 6],
+    ] as const) {
       pcgBlock(s, p, q, c, b);
       expect([...a]).not.toEqual([...b]);
     }
@@ -40,7 +45,13 @@ describe('counter-based generator', () => {
   });
 
   it('uniformBelow equals floor(r·m / 2^32) exactly', () => {
-    const cases: [number, number][] = [[0, 1], [0xffffffff, 1], [0xffffffff, 65536], [0x80000000, 3], [123456789, 961]];
+    const cases: [number, number][] = [
+      [0, 1],
+      [0xffffffff, 1],
+      [0xffffffff, 65536],
+      [0x80000000, 3],
+      [123456789, 961],
+    ];
     const stream = new PlayoutStream({ seed: 9, position: 0, playout: 0 });
     for (let i = 0; i < 2000; i++) cases.push([stream.word(), 1 + (stream.word() % 65536)]);
     for (const [r, m] of cases) {
@@ -90,7 +101,8 @@ describe('exact fill', () => {
     const out = new Uint8Array(base.length);
     for (let playout = 0; playout < playouts; playout++) {
       fillPlayout(base, Color.White, { seed: 42, position: 0, playout }, FillKind.Exact, out);
-      for (let i = 0; i < out.length; i++) if (base[i] === Color.Empty && out[i] === Color.White) mine[i] = (mine[i] as number) + 1;
+      for (let i = 0; i < out.length; i++)
+        if (base[i] === Color.Empty && out[i] === Color.White) mine[i] = (mine[i] as number) + 1;
     }
     const p = Math.ceil(e / 2) / e;
     const observed: number[] = [];
@@ -127,7 +139,12 @@ describe('exact fill', () => {
     // Every board with the right count shows up, and no other (the count test above).
     expect(seen.size).toBe(boards);
     const observed = [...seen.values()];
-    expect(chiSquare(observed, observed.map(() => playouts / boards))).toBeLessThan(chiSquareCritical(boards - 1));
+    expect(
+      chiSquare(
+        observed,
+        observed.map(() => playouts / boards),
+      ),
+    ).toBeLessThan(chiSquareCritical(boards - 1));
   });
 
   it('is identical for identical names and differs between playouts', () => {

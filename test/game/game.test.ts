@@ -19,7 +19,10 @@ describe('geometry', () => {
   });
 
   it('has symmetric adjacency with the documented degree', () => {
-    for (const [game, n] of [[GameKind.Hex, 6], [GameKind.Y, 7]] as const) {
+    for (const [game, n] of [
+      [GameKind.Hex, 6],
+      [GameKind.Y, 7],
+    ] as const) {
       const g = geometryOf(game, n);
       const adj = (i: number) => [...g.neighbors.subarray(g.neighborStart[i], g.neighborStart[i + 1])];
       for (let i = 0; i < g.cellCount; i++) {
@@ -125,20 +128,25 @@ describe('position', () => {
 
   it('knows the winner after every move of random games and stops there', () => {
     fc.assert(
-      fc.property(fc.constantFrom(GameKind.Hex, GameKind.Y), fc.integer({ min: 1, max: 9 }), fc.integer(), (game, n, seed) => {
-        const p = Position.empty(game, n, { swap: false });
-        let s = seed >>> 0;
-        while (!p.isOver()) {
-          const moves = p.legalMoves();
-          s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-          p.play(moves[s % moves.length] as number);
-          expect(p.winner()).toBe(oracleWinner(game, n, p.cells()));
-        }
-        expect(p.legalMoves()).toEqual([]);
-        expect(() => p.play(0)).toThrow(/the game is over/);
-        p.undo();
-        expect(p.winner()).toBe(Color.Empty);
-      }),
+      fc.property(
+        fc.constantFrom(GameKind.Hex, GameKind.Y),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer(),
+        (game, n, seed) => {
+          const p = Position.empty(game, n, { swap: false });
+          let s = seed >>> 0;
+          while (!p.isOver()) {
+            const moves = p.legalMoves();
+            s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+            p.play(moves[s % moves.length] as number);
+            expect(p.winner()).toBe(oracleWinner(game, n, p.cells()));
+          }
+          expect(p.legalMoves()).toEqual([]);
+          expect(() => p.play(0)).toThrow(/the game is over/);
+          p.undo();
+          expect(p.winner()).toBe(Color.Empty);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -147,7 +155,9 @@ describe('position', () => {
     expect(Position.fromText(GameKind.Hex, 2, 'b...').toMove).toBe(Color.White);
     expect(Position.fromText(GameKind.Hex, 2, 'bw..').toMove).toBe(Color.Black);
     expect(Position.fromText(GameKind.Hex, 2, 'bb..', Color.White).toMove).toBe(Color.White);
-    expect(() => Position.fromText(GameKind.Hex, 2, 'bb..')).toThrow(/cannot tell the side to move from 2 black and 0 white/);
+    expect(() => Position.fromText(GameKind.Hex, 2, 'bb..')).toThrow(
+      /cannot tell the side to move from 2 black and 0 white/,
+    );
     expect(Position.fromText(GameKind.Y, 2, 'bbb', Color.White).winner()).toBe(Color.Black);
   });
 });
@@ -162,6 +172,10 @@ describe('ascii picture', () => {
       '   3  . . X',
     ]);
     const y = geometryOf(GameKind.Y, 3);
-    expect(asciiPicture(y, parseBoardText(y, 'b .w ..b')).split('\n').slice(0, 3)).toEqual([' 1   X', ' 2  . O', ' 3 . . X']);
+    expect(asciiPicture(y, parseBoardText(y, 'b .w ..b')).split('\n').slice(0, 3)).toEqual([
+      ' 1   X',
+      ' 2  . O',
+      ' 3 . . X',
+    ]);
   });
 });

@@ -19,7 +19,10 @@ test('builds once per geometry, and a different value for each geometry', () => 
 });
 
 test('the slice layout is made once per geometry and fits it', () => {
-  for (const [game, size] of [[GameKind.Hex, 11], [GameKind.Y, 9]] as const) {
+  for (const [game, size] of [
+    [GameKind.Hex, 11],
+    [GameKind.Y, 9],
+  ] as const) {
     const g = geometryOf(game, size);
     const layout = sliceLayoutOf(g);
     expect(sliceLayoutOf(g)).toBe(layout);

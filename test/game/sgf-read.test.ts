@@ -14,23 +14,33 @@ import { otherView } from '../../src/game/swap-view.js';
 describe('parseSgf', () => {
   test('reads back any game toSgf writes (swap included), move for move', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 19 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 40 }), (size, swapFirst, picks) => {
-        const p = Position.empty(GameKind.Hex, size);
-        const moves: { player: Color.Black | Color.White; move: number }[] = [];
-        for (const [i, pick] of picks.entries()) {
-          const legal = p.legalMoves();
-          if (p.isOver() || legal.length === 0) break;
-          const move = i === 1 && swapFirst && p.canSwap() ? SWAP : (legal.filter((m) => m !== SWAP)[pick % legal.filter((m) => m !== SWAP).length] as number);
-          moves.push({ player: p.toMove, move });
-          p.play(move);
-        }
-        const read = parseSgf(toSgf({ geometry: p.geometry, moves, blackName: 'b]\\', comment: 'a (comment); with [brackets]' }));
-        expect(read.geometry.size).toBe(size);
-        expect(read.setup).toEqual([]);
-        // The file is in HexGui's view; across the swap it is Position's game again.
-        expect(otherView(p.geometry, read.moves)).toEqual(moves);
-        expect(read.toMove).toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 19 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (size, swapFirst, picks) => {
+          const p = Position.empty(GameKind.Hex, size);
+          const moves: { player: Color.Black | Color.White; move: number }[] = [];
+          for (const [i, pick] of picks.entries()) {
+            const legal = p.legalMoves();
+            if (p.isOver() || legal.length === 0) break;
+            const move =
+              i === 1 && swapFirst && p.canSwap()
+                ? SWAP
+                : (legal.filter((m) => m !== SWAP)[pick % legal.filter((m) => m !== SWAP).length] as number);
+            moves.push({ player: p.toMove, move });
+            p.play(move);
+          }
+          const read = parseSgf(
+            toSgf({ geometry: p.geometry, moves, blackName: 'b]\\', comment: 'a (comment); with [brackets]' }),
+          );
+          expect(read.geometry.size).toBe(size);
+          expect(read.setup).toEqual([]);
+          // The file is in HexGui's view; across the swap it is Position's game again.
+          expect(otherView(p.geometry, read.moves)).toEqual(moves);
+          expect(read.toMove).toBeNull();
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -53,7 +63,7 @@ describe('parseSgf', () => {
     expect(read.toMove).toBe(Color.White);
   });
 
-  test('cell names are HexGui\'s (column letter, row number): j2 is column j, row 2', () => {
+  test("cell names are HexGui's (column letter, row number): j2 is column j, row 2", () => {
     const g = geometryOf(GameKind.Hex, 11);
     const { setup } = parseSgf('(;FF[4]GM[11]SZ[11];AB[j2])');
     expect([g.col[setup[0]?.cell as number], g.row[setup[0]?.cell as number]]).toEqual([9, 1]);

@@ -9,7 +9,7 @@ import { toSgf } from '../../src/game/sgf.js';
 import { readSgf, replaySgfMoves } from '../helpers/sgf.js';
 
 describe('toSgf', () => {
-  test('a Hex game with a swap is written in HexGui\'s view and replays to the same position', () => {
+  test("a Hex game with a swap is written in HexGui's view and replays to the same position", () => {
     const p = Position.empty(GameKind.Hex, 5);
     const g = p.geometry;
     const played = [parseCell(g, 'd2'), SWAP, parseCell(g, 'b1'), parseCell(g, 'e4'), parseCell(g, 'a5')];
@@ -18,7 +18,15 @@ describe('toSgf', () => {
       p.play(move);
       return { player, move };
     });
-    const text = toSgf({ geometry: g, moves, blackName: 'a]b\\c', whiteName: 'w', winner: Color.White, resultNote: 'Resign', date: '2026-11-23' });
+    const text = toSgf({
+      geometry: g,
+      moves,
+      blackName: 'a]b\\c',
+      whiteName: 'w',
+      winner: Color.White,
+      resultNote: 'Resign',
+      date: '2026-11-23',
+    });
     const { root, moves: read } = readSgf(text);
     expect(root.get('FF')).toBe('4');
     expect(root.get('GM')).toBe('11');

@@ -13,7 +13,12 @@ import { gpuAvailability } from '../helpers/gpu-harness.js';
 /** A GPU whose only adapter is `info`; a device asked of it is counted and refused. */
 function oneAdapter(info: Partial<GPUAdapterInfo>) {
   const requestDevice = vi.fn(() => Promise.reject(new Error('no device here')));
-  const adapter = { info: { vendor: '', architecture: '', device: '', description: '', ...info }, features: new Set(), limits: {}, requestDevice };
+  const adapter = {
+    info: { vendor: '', architecture: '', device: '', description: '', ...info },
+    features: new Set(),
+    limits: {},
+    requestDevice,
+  };
   return { gpu: { requestAdapter: async () => adapter } as unknown as GPU, requestDevice };
 }
 
@@ -33,7 +38,10 @@ describe('auto', () => {
       expect(line).toBe(
         "hexbatch: using the CPU backend, since the only WebGPU adapter (mesa / llvmpipe) is software: it runs the kernels on the CPU, slower than the CPU backend (backend: 'webgpu' takes it anyway)",
       );
-      const { results } = await evaluator.evaluate([{ geometry: hex3, cells: new Uint8Array(9), toMove: Color.Black }], { playouts: 64 });
+      const { results } = await evaluator.evaluate(
+        [{ geometry: hex3, cells: new Uint8Array(9), toMove: Color.Black }],
+        { playouts: 64 },
+      );
       expect(results[0]?.playouts).toBe(64);
     } finally {
       evaluator.destroy();
@@ -54,7 +62,7 @@ describe('auto', () => {
 const dawn = await gpuAvailability();
 
 describe.skipIf(!dawn.available)(`on this machine's own adapter ${dawn.reason}`, () => {
-  test("auto gives the CPU backend where the only adapter is software, and webgpu still gives that adapter", async () => {
+  test('auto gives the CPU backend where the only adapter is software, and webgpu still gives that adapter', async () => {
     const webgpu = await createWebGpuEvaluator();
     const software = webgpu.context.adapter.software;
     webgpu.destroy();
@@ -65,7 +73,9 @@ describe.skipIf(!dawn.available)(`on this machine's own adapter ${dawn.reason}`,
     expect(auto.backend).toBe(software ? 'cpu' : 'webgpu');
     if (software) {
       expect(notice).toHaveBeenCalledTimes(1);
-      expect(notice.mock.calls[0]?.[0]).toMatch(/^hexbatch: using the CPU backend, since the only WebGPU adapter \(google \/ swiftshader.*\) is software/);
+      expect(notice.mock.calls[0]?.[0]).toMatch(
+        /^hexbatch: using the CPU backend, since the only WebGPU adapter \(google \/ swiftshader.*\) is software/,
+      );
     }
     const asked = await createEvaluator({ backend: 'webgpu' });
     try {

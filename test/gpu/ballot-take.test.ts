@@ -14,7 +14,8 @@ describe.skipIf(!gpu.available)(`the ballot take on the GPU ${gpu.reason}`, () =
 
   test('equals takeForRound for subgroups of 4 to 128 lanes', async () => {
     const cases: [number, number, number][] = [];
-    for (const size of SUBGROUP_SIZES) for (let round = 0; round < 32; round++) for (let lane = 0; lane < size; lane++) cases.push([round, lane, size]);
+    for (const size of SUBGROUP_SIZES)
+      for (let round = 0; round < 32; round++) for (let lane = 0; lane < size; lane++) cases.push([round, lane, size]);
     const device = evaluator().context.device;
     const code = `${ballotTakeWgsl}
 @group(0) @binding(0) var<storage, read> cases: array<vec3u>;
@@ -33,11 +34,20 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     const words = new Uint32Array(cases.length * 4);
     cases.forEach((c, k) => words.set(c, 4 * k));
     device.queue.writeBuffer(input, 0, words);
-    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    const pipeline = device.createComputePipeline({
+      layout: 'auto',
+      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    });
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
-    pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [input, output].map((buffer, binding) => ({ binding, resource: { buffer } })) }));
+    pass.setBindGroup(
+      0,
+      device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [input, output].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      }),
+    );
     pass.dispatchWorkgroups(Math.ceil(cases.length / 64));
     pass.end();
     encoder.copyBufferToBuffer(output, 0, read, 0, bytes);

@@ -19,11 +19,19 @@ const gpu = await gpuAvailability();
 const WORKGROUP = 64;
 const MANY = 4099; // prime
 // u32 columns up to Hex 15 and Y 16; u32 pairs above.
-const GEOMETRIES: Geometry[] = [geometryOf(GameKind.Hex, 11), geometryOf(GameKind.Hex, 16), geometryOf(GameKind.Y, 11), geometryOf(GameKind.Y, 17)];
+const GEOMETRIES: Geometry[] = [
+  geometryOf(GameKind.Hex, 11),
+  geometryOf(GameKind.Hex, 16),
+  geometryOf(GameKind.Y, 11),
+  geometryOf(GameKind.Y, 17),
+];
 
 function itemsPerWorkgroup(evaluator: WebGpuEvaluator, kernel: GpuKernel, boardsPerInvocation: number): number {
   if (kernel !== 'bitsliced' && kernel !== 'bitsliced-unrolled') return WORKGROUP * boardsPerInvocation;
-  const lanes = evaluator.variantOf(kernel) === 'bitsliced-ballot' ? ballotWorkgroupSize(WORKGROUP, evaluator.context.subgroupMaxSize) : WORKGROUP;
+  const lanes =
+    evaluator.variantOf(kernel) === 'bitsliced-ballot'
+      ? ballotWorkgroupSize(WORKGROUP, evaluator.context.subgroupMaxSize)
+      : WORKGROUP;
   return lanes * 32;
 }
 
@@ -31,7 +39,21 @@ function itemsPerWorkgroup(evaluator: WebGpuEvaluator, kernel: GpuKernel, boards
 function edgeSizes(evaluator: WebGpuEvaluator, kernel: GpuKernel, boardsPerInvocation: number): number[] {
   const subgroupSlots = 32 * Math.max(1, evaluator.context.subgroupMaxSize);
   const workgroup = itemsPerWorkgroup(evaluator, kernel, boardsPerInvocation);
-  const sizes = [1, 31, 32, 33, 127, 128, 129, subgroupSlots - 1, subgroupSlots + 1, workgroup - 1, workgroup, workgroup + 1, MANY];
+  const sizes = [
+    1,
+    31,
+    32,
+    33,
+    127,
+    128,
+    129,
+    subgroupSlots - 1,
+    subgroupSlots + 1,
+    workgroup - 1,
+    workgroup,
+    workgroup + 1,
+    MANY,
+  ];
   return [...new Set(sizes)].filter((n) => n >= 1 && n <= MANY).sort((a, b) => a - b);
 }
 
@@ -49,9 +71,19 @@ describe.skipIf(!gpu.available)(`batch sizes across packing edges ${gpu.reason}`
     { name: 'bpr, 2 boards an invocation', kernel: 'bpr', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
     { name: 'bitsliced with subgroupBallot', kernel: 'bitsliced', evaluator: withSubgroups, boardsPerInvocation: 1 },
     { name: 'bitsliced without subgroups', kernel: 'bitsliced', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
-    { name: 'bitsliced-unrolled (bitsliced-lanes on Hex 16)', kernel: 'bitsliced-unrolled', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
+    {
+      name: 'bitsliced-unrolled (bitsliced-lanes on Hex 16)',
+      kernel: 'bitsliced-unrolled',
+      evaluator: withoutSubgroups,
+      boardsPerInvocation: 2,
+    },
     { name: 'floodfill', kernel: 'floodfill', evaluator: withSubgroups, boardsPerInvocation: 1 },
-    { name: 'floodfill, 2 boards an invocation', kernel: 'floodfill', evaluator: withoutSubgroups, boardsPerInvocation: 2 },
+    {
+      name: 'floodfill, 2 boards an invocation',
+      kernel: 'floodfill',
+      evaluator: withoutSubgroups,
+      boardsPerInvocation: 2,
+    },
   ];
 
   // Per geometry, MANY boards (mostly full, every fourth partial) and the
@@ -67,7 +99,11 @@ describe.skipIf(!gpu.available)(`batch sizes across packing edges ${gpu.reason}`
       const test = weightedUnionFind.create(g);
       boards.set(g, { cells, want: cells.map((b) => test.winner(b)) });
       const start = randomCells(g, 0.7, random);
-      const { results } = await cpu.evaluate([{ geometry: g, cells: start, toMove: Color.White }], { playouts: MANY, seed: 7, winners: true });
+      const { results } = await cpu.evaluate([{ geometry: g, cells: start, toMove: Color.White }], {
+        playouts: MANY,
+        seed: 7,
+        winners: true,
+      });
       playouts.set(g, { cells: start, want: results[0] as PositionResult });
     }
   }, 120_000);
@@ -85,7 +121,12 @@ describe.skipIf(!gpu.available)(`batch sizes across packing edges ${gpu.reason}`
       const { cells, want } = playouts.get(g) as { cells: Cells; want: PositionResult };
       const wantWinners = want.winners as Uint8Array;
       for (const n of edgeSizes(v.evaluator(), v.kernel, v.boardsPerInvocation)) {
-        const { results } = await v.evaluator().evaluate([{ geometry: g, cells, toMove: Color.White }], { playouts: n, seed: 7, winners: true, kernel: v.kernel });
+        const { results } = await v.evaluator().evaluate([{ geometry: g, cells, toMove: Color.White }], {
+          playouts: n,
+          seed: 7,
+          winners: true,
+          kernel: v.kernel,
+        });
         const got = results[0] as PositionResult;
         const prefix = wantWinners.subarray(0, n);
         expect(got.winners, `${n} playouts`).toEqual(prefix);

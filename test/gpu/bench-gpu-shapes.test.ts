@@ -22,7 +22,16 @@ test('a mid-game position has its stones, alternating, and the right side to mov
 
 describe.skipIf(!gpu.available)(`bench-gpu shapes ${gpu.reason}`, () => {
   test('every shape of every kernel, against the one-position rate and the CPU backend', async () => {
-    const report = await runGpuBench({ games: [GameKind.Hex], sizes: [5], kernels: ['bitsliced'], fills: [FillKind.Exact], batch: 1024, sweep: [], warmupRuns: 0, runs: 1 });
+    const report = await runGpuBench({
+      games: [GameKind.Hex],
+      sizes: [5],
+      kernels: ['bitsliced'],
+      fills: [FillKind.Exact],
+      batch: 1024,
+      sweep: [],
+      warmupRuns: 0,
+      runs: 1,
+    });
     const shapes = report.shapes.map((s) => [s.shape, s.positions, s.playoutsPerPosition]);
     expect(shapes).toEqual([
       ['empty board', 1, 1024],

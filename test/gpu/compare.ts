@@ -23,10 +23,20 @@ export function playoutsFor(g: Geometry): number {
 export async function expectGpuEqualsCpu(gpu: WebGpuEvaluator, g: Geometry, kernel: GpuKernel): Promise<void> {
   const positions: EvalPosition[] = samplePositions(g, testRandom(g.size * 7 + (g.game === 'hex' ? 1 : 2)));
   for (const fill of [FillKind.Exact, FillKind.Coin]) {
-    const report = await validateGpuAgainstCpu(gpu, { positions, playouts: playoutsFor(g), seed: 2012 + g.size, fill, kernel, ownership: true });
+    const report = await validateGpuAgainstCpu(gpu, {
+      positions,
+      playouts: playoutsFor(g),
+      seed: 2012 + g.size,
+      fill,
+      kernel,
+      ownership: true,
+    });
     const where = `${kernel} ${fill} fill`;
     expect(report.compared, where).toBe(positions.length * playoutsFor(g));
-    expect({ mismatches: report.mismatches, counts: report.countMismatches, ownership: report.ownershipMismatches }, where).toEqual({ mismatches: 0, counts: 0, ownership: 0 });
+    expect(
+      { mismatches: report.mismatches, counts: report.countMismatches, ownership: report.ownershipMismatches },
+      where,
+    ).toEqual({ mismatches: 0, counts: 0, ownership: 0 });
     expect(report.gpuWinRate, where).toBe(report.cpuWinRate);
   }
 }
@@ -57,7 +67,9 @@ export function kernelEqualityTests(game: GameKind, sizes: readonly number[]): v
   });
   test.each(sizes)(`${name} %i: bitsliced-unrolled`, async (n) => {
     const g = geometryOf(game, n);
-    expect(withSubgroups().variantOf('bitsliced-unrolled', g)).toBe(fitsUnrolled(bprLayout(g)) ? 'bitsliced-unrolled' : 'bitsliced-ballot');
+    expect(withSubgroups().variantOf('bitsliced-unrolled', g)).toBe(
+      fitsUnrolled(bprLayout(g)) ? 'bitsliced-unrolled' : 'bitsliced-ballot',
+    );
     await expectGpuEqualsCpu(withSubgroups(), g, 'bitsliced-unrolled');
   });
   test.each(sizes)(`${name} %i: floodfill`, async (n) => {

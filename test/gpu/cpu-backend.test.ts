@@ -14,7 +14,7 @@ describe('the CPU backend', async () => {
   const cells = randomCells(g, 0.6, testRandom(1));
   const position = { geometry: g, cells, toMove: Color.White as const };
 
-  test('the win rate is the side to move\'s wins over the playouts', async () => {
+  test("the win rate is the side to move's wins over the playouts", async () => {
     const { results, stats } = await cpu.evaluate([position], { playouts: 500, seed: 4 });
     const r = results[0];
     expect(stats.backend).toBe('cpu');
@@ -23,7 +23,13 @@ describe('the CPU backend', async () => {
   });
 
   test('winners, ownership and black-owned counts follow from the filled boards', async () => {
-    const { results } = await cpu.evaluate([position], { playouts: 50, seed: 9, fill: FillKind.Coin, winners: true, ownership: true });
+    const { results } = await cpu.evaluate([position], {
+      playouts: 50,
+      seed: 9,
+      fill: FillKind.Coin,
+      winners: true,
+      ownership: true,
+    });
     const r = results[0];
     const board = new Uint8Array(g.cellCount);
     const ownership = new Uint32Array(g.cellCount);

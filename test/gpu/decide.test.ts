@@ -41,7 +41,9 @@ describe.skipIf(!gpu.available)(`deciding given boards on the GPU ${gpu.reason}`
     const g = geometryOf(game, n);
     const random = testRandom(n * 13);
     // 100 boards: a bitsliced invocation's last group of 32 is partly empty.
-    const boards = Array.from({ length: 100 }, (_, k) => randomCells(g, k % 3 === 0 ? 0 : k % 3 === 1 ? 0.3 : 0.9, random));
+    const boards = Array.from({ length: 100 }, (_, k) =>
+      randomCells(g, k % 3 === 0 ? 0 : k % 3 === 1 ? 0.3 : 0.9, random),
+    );
     boards.push(new Uint8Array(g.cellCount));
     const test = weightedUnionFind.create(g);
     const want = boards.map((b) => test.winner(b));

@@ -3,10 +3,24 @@
 import { describe, expect, test } from 'vitest';
 import { type DispatchLimits, type PlanRequest, planDispatches } from '../../src/gpu/dispatch-plan.js';
 
-const ROOMY: DispatchLimits = { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 27, maxItemsPerDispatch: 1 << 22 };
+const ROOMY: DispatchLimits = {
+  maxWorkgroupsPerDimension: 65535,
+  maxBufferBytes: 1 << 27,
+  maxItemsPerDispatch: 1 << 22,
+};
 
 function request(overrides: Partial<PlanRequest>): PlanRequest {
-  return { positions: 1, playouts: 1000, decide: false, itemsPerWorkgroup: 64, recordBytes: 40, cellCount: 121, ownership: false, winners: false, ...overrides };
+  return {
+    positions: 1,
+    playouts: 1000,
+    decide: false,
+    itemsPerWorkgroup: 64,
+    recordBytes: 40,
+    cellCount: 121,
+    ownership: false,
+    winners: false,
+    ...overrides,
+  };
 }
 
 function expectCoversOnce(r: PlanRequest, limits: DispatchLimits): number {
@@ -19,15 +33,20 @@ function expectCoversOnce(r: PlanRequest, limits: DispatchLimits): number {
     if (r.packsPositions && !r.decide) {
       // Chunks of 32 playouts, itemsPerWorkgroup / 32 of them a workgroup.
       expect(d.chunksPerPosition * 32).toBeGreaterThanOrEqual(d.playoutCount);
-      expect(d.groupsX * d.groupsY * (r.itemsPerWorkgroup / 32)).toBeGreaterThanOrEqual(d.positionCount * d.chunksPerPosition);
+      expect(d.groupsX * d.groupsY * (r.itemsPerWorkgroup / 32)).toBeGreaterThanOrEqual(
+        d.positionCount * d.chunksPerPosition,
+      );
     } else {
-      expect(d.groupsX * d.groupsY * r.itemsPerWorkgroup).toBeGreaterThanOrEqual(d.positionCount * (r.decide ? 1 : d.chunksPerPosition * r.itemsPerWorkgroup));
+      expect(d.groupsX * d.groupsY * r.itemsPerWorkgroup).toBeGreaterThanOrEqual(
+        d.positionCount * (r.decide ? 1 : d.chunksPerPosition * r.itemsPerWorkgroup),
+      );
     }
     expect(d.positionCount * d.playoutCount).toBeLessThanOrEqual(Math.max(limits.maxItemsPerDispatch, d.playoutCount));
     expect(d.positionCount * r.recordBytes).toBeLessThanOrEqual(limits.maxBufferBytes);
     // Two u32 counts per cell and position: owner won, black owned.
     if (r.ownership) expect(d.positionCount * 2 * r.cellCount * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
-    if (r.winners) expect(Math.ceil((d.positionCount * d.playoutCount) / 16) * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
+    if (r.winners)
+      expect(Math.ceil((d.positionCount * d.playoutCount) / 16) * 4).toBeLessThanOrEqual(limits.maxBufferBytes);
     for (let p = d.positionStart; p < d.positionStart + d.positionCount; p++) {
       const key = `${p}:${d.playoutStart}`;
       seen.set(key, (seen.get(key) ?? 0) + d.playoutCount);
@@ -42,7 +61,15 @@ function expectCoversOnce(r: PlanRequest, limits: DispatchLimits): number {
 describe('planDispatches', () => {
   test('a small request is one dispatch', () => {
     expect(planDispatches(request({ positions: 10 }), ROOMY)).toEqual([
-      { positionStart: 0, positionCount: 10, playoutStart: 0, playoutCount: 1000, chunksPerPosition: 16, groupsX: 160, groupsY: 1 },
+      {
+        positionStart: 0,
+        positionCount: 10,
+        playoutStart: 0,
+        playoutCount: 1000,
+        chunksPerPosition: 16,
+        groupsX: 160,
+        groupsY: 1,
+      },
     ]);
   });
 
@@ -85,15 +112,33 @@ describe('planDispatches', () => {
       expect(expectCoversOnce(r, limits)).toBeGreaterThan(1);
     }
     // Packing needs fewer workgroups, so these may fit one dispatch.
-    expectCoversOnce(request({ positions: 2000, playouts: 50, itemsPerWorkgroup: 2048, packsPositions: true, ownership: true }), limits);
-    expectCoversOnce(request({ positions: 3, playouts: 10_000, itemsPerWorkgroup: 2048, packsPositions: true, winners: true }), limits);
+    expectCoversOnce(
+      request({ positions: 2000, playouts: 50, itemsPerWorkgroup: 2048, packsPositions: true, ownership: true }),
+      limits,
+    );
+    expectCoversOnce(
+      request({ positions: 3, playouts: 10_000, itemsPerWorkgroup: 2048, packsPositions: true, winners: true }),
+      limits,
+    );
   });
 
   test('a kernel that packs positions cuts playouts into chunks of 32, several positions a workgroup', () => {
     // 4,096 positions × 64 playouts: 2 chunks a position, 64 chunks a workgroup of 2,048 items, so 128 workgroups, not 4,096.
-    expect(planDispatches(request({ positions: 4096, playouts: 64, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY)).toEqual([
-      { positionStart: 0, positionCount: 4096, playoutStart: 0, playoutCount: 64, chunksPerPosition: 2, groupsX: 128, groupsY: 1 },
+    expect(
+      planDispatches(request({ positions: 4096, playouts: 64, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY),
+    ).toEqual([
+      {
+        positionStart: 0,
+        positionCount: 4096,
+        playoutStart: 0,
+        playoutCount: 64,
+        chunksPerPosition: 2,
+        groupsX: 128,
+        groupsY: 1,
+      },
     ]);
-    expect(planDispatches(request({ positions: 5, playouts: 33, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY)[0]).toMatchObject({ chunksPerPosition: 2, groupsX: 1 });
+    expect(
+      planDispatches(request({ positions: 5, playouts: 33, itemsPerWorkgroup: 2048, packsPositions: true }), ROOMY)[0],
+    ).toMatchObject({ chunksPerPosition: 2, groupsX: 1 });
   });
 });

@@ -32,7 +32,9 @@ describe('without an adapter', () => {
     expect(notice).toHaveBeenCalledTimes(1);
     expect(notice.mock.calls[0]?.[0]).toMatch(/CPU backend.*WebGPU is not available/);
     const g = geometryOf(GameKind.Hex, 3);
-    const { results } = await evaluator.evaluate([{ geometry: g, cells: new Uint8Array(9), toMove: Color.Black }], { playouts: 10 });
+    const { results } = await evaluator.evaluate([{ geometry: g, cells: new Uint8Array(9), toMove: Color.Black }], {
+      playouts: 10,
+    });
     expect(results[0]?.playouts).toBe(10);
     expect(notice).toHaveBeenCalledTimes(1);
   });
@@ -61,9 +63,19 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
   const hex5 = geometryOf(GameKind.Hex, 5);
   const good: EvalPosition = { geometry: hex5, cells: new Uint8Array(25), toMove: Color.Black };
   const bad: [string, EvalPosition[], EvaluateOptions, RegExp][] = [
-    ['too few cells', [{ ...good, cells: new Uint8Array(24) }], { playouts: 5 }, /position 0: Hex 5×5 has 25 cells, not 24/],
+    [
+      'too few cells',
+      [{ ...good, cells: new Uint8Array(24) }],
+      { playouts: 5 },
+      /position 0: Hex 5×5 has 25 cells, not 24/,
+    ],
     ['a cell that is no colour', [{ ...good, cells: new Uint8Array(25).fill(3) }], { playouts: 5 }, /cell 0 holds 3/],
-    ['two geometries', [good, { ...good, geometry: geometryOf(GameKind.Y, 5), cells: new Uint8Array(15) }], { playouts: 5 }, /share one geometry/],
+    [
+      'two geometries',
+      [good, { ...good, geometry: geometryOf(GameKind.Y, 5), cells: new Uint8Array(15) }],
+      { playouts: 5 },
+      /share one geometry/,
+    ],
     ['nobody to move', [{ ...good, toMove: Color.Empty as unknown as Color.Black }], { playouts: 5 }, /side to move/],
     ['no playouts', [good], { playouts: 0 }, /playouts must be/],
     ['a fraction of a playout', [good], { playouts: 1.5 }, /playouts must be/],
@@ -82,18 +94,62 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
   });
 
   const malformed: [string, () => Promise<unknown>, RegExp][] = [
-    ['evaluate([null])', () => evaluator.evaluate([null as unknown as EvalPosition], { playouts: 5 }), /position 0: must be an object \{ geometry, cells, toMove \}, not null/],
-    ['evaluate({})', () => evaluator.evaluate({} as unknown as EvalPosition[], { playouts: 5 }), /evaluate: the positions must be an array, not an object/],
-    ['evaluate without options', () => evaluator.evaluate([good], undefined as unknown as EvaluateOptions), /evaluate: the options must be an object, not undefined/],
-    ['a geometry made by hand', () => evaluator.evaluate([{ ...good, geometry: { game: 'hex', size: 40 } as never }], { playouts: 5 }), /position 0: the size of a Hex board must be a whole number from 1 to 31, not 40/],
-    ['cells that are an array', () => evaluator.evaluate([{ ...good, cells: [0, 1] as never }], { playouts: 5 }), /position 0: cells must be a Uint8Array, not an array/],
-    ['playouts as text', () => evaluator.evaluate([good], { playouts: '5' as never }), /playouts must be a whole number from 1 to 4294967295, not the string "5"/],
-    ['every winner of 2³¹ playouts', () => evaluator.evaluate([good], { playouts: 2 ** 31, winners: true }), /winners: true returns a byte a playout, so at most 1073741824 playouts a position/],
-    ['a signal that is not one', () => evaluator.evaluate([good], { playouts: 5, signal: {} as never }), /signal must be an AbortSignal/],
+    [
+      'evaluate([null])',
+      () => evaluator.evaluate([null as unknown as EvalPosition], { playouts: 5 }),
+      /position 0: must be an object \{ geometry, cells, toMove \}, not null/,
+    ],
+    [
+      'evaluate({})',
+      () => evaluator.evaluate({} as unknown as EvalPosition[], { playouts: 5 }),
+      /evaluate: the positions must be an array, not an object/,
+    ],
+    [
+      'evaluate without options',
+      () => evaluator.evaluate([good], undefined as unknown as EvaluateOptions),
+      /evaluate: the options must be an object, not undefined/,
+    ],
+    [
+      'a geometry made by hand',
+      () => evaluator.evaluate([{ ...good, geometry: { game: 'hex', size: 40 } as never }], { playouts: 5 }),
+      /position 0: the size of a Hex board must be a whole number from 1 to 31, not 40/,
+    ],
+    [
+      'cells that are an array',
+      () => evaluator.evaluate([{ ...good, cells: [0, 1] as never }], { playouts: 5 }),
+      /position 0: cells must be a Uint8Array, not an array/,
+    ],
+    [
+      'playouts as text',
+      () => evaluator.evaluate([good], { playouts: '5' as never }),
+      /playouts must be a whole number from 1 to 4294967295, not the string "5"/,
+    ],
+    [
+      'every winner of 2³¹ playouts',
+      () => evaluator.evaluate([good], { playouts: 2 ** 31, winners: true }),
+      /winners: true returns a byte a playout, so at most 1073741824 playouts a position/,
+    ],
+    [
+      'a signal that is not one',
+      () => evaluator.evaluate([good], { playouts: 5, signal: {} as never }),
+      /signal must be an AbortSignal/,
+    ],
     ['decide(g, null)', () => evaluator.decide(hex5, null as never), /decide: the boards must be an array, not null/],
-    ['decide(g, [null])', () => evaluator.decide(hex5, [null as never]), /board 0: cells must be a Uint8Array, not null/],
-    ['decide with no geometry', () => evaluator.decide(undefined as never, []), /decide: the geometry must come from geometryOf\(game, size\), not undefined/],
-    ['decide with a numeric kernel', () => evaluator.decide(hex5, [], { kernel: 5 as never }), /unknown kernel number 5/],
+    [
+      'decide(g, [null])',
+      () => evaluator.decide(hex5, [null as never]),
+      /board 0: cells must be a Uint8Array, not null/,
+    ],
+    [
+      'decide with no geometry',
+      () => evaluator.decide(undefined as never, []),
+      /decide: the geometry must come from geometryOf\(game, size\), not undefined/,
+    ],
+    [
+      'decide with a numeric kernel',
+      () => evaluator.decide(hex5, [], { kernel: 5 as never }),
+      /unknown kernel number 5/,
+    ],
   ];
 
   test.each(malformed)('%s is refused with InvalidRequestError, before dispatching', async (_, call, message) => {
@@ -106,25 +162,59 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
 
   test('refuses a bad board to decide before dispatching', async () => {
     const before = submits;
-    await expect(evaluator.decide(hex5, [new Uint8Array(25), new Uint8Array(26)])).rejects.toThrow(/board 1: Hex 5×5 has 25 cells, not 26/);
+    await expect(evaluator.decide(hex5, [new Uint8Array(25), new Uint8Array(26)])).rejects.toThrow(
+      /board 1: Hex 5×5 has 25 cells, not 26/,
+    );
     expect(submits).toBe(before);
   });
 
   test('a workgroup beyond the device limits is refused when the evaluator is made, naming the limit', async () => {
     const made = createWebGpuEvaluator({ workgroupSize: 100_000 });
     await expect(made).rejects.toThrow(DeviceLimitError);
-    await expect(made).rejects.toThrow(/workgroupSize must be a whole number from 1 to \d+ on this adapter \(maxComputeInvocationsPerWorkgroup \d+, maxComputeWorkgroupSizeX \d+\), not 100000/);
-    await expect(createWebGpuEvaluator({ boardsPerInvocation: 0 })).rejects.toThrow(/boardsPerInvocation must be a whole number from 1 to 64, not 0/);
+    await expect(made).rejects.toThrow(
+      /workgroupSize must be a whole number from 1 to \d+ on this adapter \(maxComputeInvocationsPerWorkgroup \d+, maxComputeWorkgroupSizeX \d+\), not 100000/,
+    );
+    await expect(createWebGpuEvaluator({ boardsPerInvocation: 0 })).rejects.toThrow(
+      /boardsPerInvocation must be a whole number from 1 to 64, not 0/,
+    );
   });
 
   test('a kernel WebGPU refuses is reported, not swallowed', async () => {
     const g = geometryOf(GameKind.Hex, 5);
-    const runner = new GpuRunner(evaluator.context, { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 20, maxItemsPerDispatch: 1 << 10 }, 1);
-    const build = buildShader({ variant: variantFor('bpr', false), geometry: g, fill: FillKind.Exact, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: false, ownership: false });
+    const runner = new GpuRunner(
+      evaluator.context,
+      { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 20, maxItemsPerDispatch: 1 << 10 },
+      1,
+    );
+    const build = buildShader({
+      variant: variantFor('bpr', false),
+      geometry: g,
+      fill: FillKind.Exact,
+      workgroupSize: 64,
+      boardsPerInvocation: 1,
+      writeWinners: false,
+      ownership: false,
+    });
     // It compiles, but names a constant the module does not declare.
     const broken = { ...build, key: `${build.key}|broken`, constants: { ...build.constants, NOT_AN_OVERRIDE: 1 } };
-    const dispatch = { positionStart: 0, positionCount: 1, playoutStart: 0, playoutCount: 64, chunksPerPosition: 1, groupsX: 1, groupsY: 1 };
-    const job = { build: broken, sources: [good], cellCount: 25, seed: 0, dispatches: [dispatch], ownership: false, outputWords: () => 0 };
+    const dispatch = {
+      positionStart: 0,
+      positionCount: 1,
+      playoutStart: 0,
+      playoutCount: 64,
+      chunksPerPosition: 1,
+      groupsX: 1,
+      groupsY: 1,
+    };
+    const job = {
+      build: broken,
+      sources: [good],
+      cellCount: 25,
+      seed: 0,
+      dispatches: [dispatch],
+      ownership: false,
+      outputWords: () => 0,
+    };
     await expect(runner.run(job, () => {})).rejects.toThrow(/could not be made into a pipeline/);
     runner.destroy();
   });
@@ -135,8 +225,18 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
   const oneTurn = () => new Promise((resolve) => setImmediate(resolve));
 
   test('destroy() rejects the calls in flight at once, saying the evaluator was destroyed', async () => {
-    const { evaluator: doomed } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
-    const pending = [doomed.evaluate([long], { playouts: 200_000 }), doomed.decide(hex11, Array.from({ length: 5000 }, () => new Uint8Array(121)), { kernel: 'bpr' })];
+    const { evaluator: doomed } = await openTestEvaluator({
+      maxInFlight: 2,
+      dispatchLimits: { maxItemsPerDispatch: 256 },
+    });
+    const pending = [
+      doomed.evaluate([long], { playouts: 200_000 }),
+      doomed.decide(
+        hex11,
+        Array.from({ length: 5000 }, () => new Uint8Array(121)),
+        { kernel: 'bpr' },
+      ),
+    ];
     const settled: unknown[] = [];
     for (const p of pending) p.catch((error: unknown) => settled.push(error));
     await oneTurn();
@@ -151,7 +251,10 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
   });
 
   test('an AbortSignal cancels a call at once, and the evaluator goes on working', async () => {
-    const { evaluator: own } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
+    const { evaluator: own } = await openTestEvaluator({
+      maxInFlight: 2,
+      dispatchLimits: { maxItemsPerDispatch: 256 },
+    });
     let ownSubmits = 0;
     const queue = own.context.device.queue;
     const submit = queue.submit.bind(queue);
@@ -178,7 +281,11 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(ownSubmits).toBe(submittedAtAbort);
       const decideController = new AbortController();
-      const deciding = own.decide(hex11, Array.from({ length: 5000 }, () => new Uint8Array(121)), { signal: decideController.signal });
+      const deciding = own.decide(
+        hex11,
+        Array.from({ length: 5000 }, () => new Uint8Array(121)),
+        { signal: decideController.signal },
+      );
       decideController.abort();
       await expect(deciding).rejects.toThrow(/aborted/);
       // Slots freed by the cancelled calls are reused cleanly.
@@ -191,9 +298,14 @@ describe.skipIf(!gpu.available)(`errors on a WebGPU evaluator ${gpu.reason}`, ()
   });
 
   test('a lost device rejects the work in flight, and a new evaluator works', async () => {
-    const { evaluator: doomed } = await openTestEvaluator({ maxInFlight: 2, dispatchLimits: { maxItemsPerDispatch: 256 } });
+    const { evaluator: doomed } = await openTestEvaluator({
+      maxInFlight: 2,
+      dispatchLimits: { maxItemsPerDispatch: 256 },
+    });
     const g = geometryOf(GameKind.Hex, 11);
-    const pending = doomed.evaluate([{ geometry: g, cells: new Uint8Array(121), toMove: Color.Black }], { playouts: 100_000 });
+    const pending = doomed.evaluate([{ geometry: g, cells: new Uint8Array(121), toMove: Color.Black }], {
+      playouts: 100_000,
+    });
     setTimeout(() => doomed.context.device.destroy(), 20);
     await expect(pending).rejects.toThrow(GpuLostError);
     await expect(pending).rejects.toThrow(/device was lost.*create a new one/);

@@ -7,16 +7,25 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { bprLayout } from '../../src/game/reduction-triangle.js';
-import { UNROLLED_MAX_CELLS, fitsUnrolled, generateUnrolledMain, transpose32Steps } from '../../src/gpu/generate-bitsliced.js';
+import {
+  UNROLLED_MAX_CELLS,
+  fitsUnrolled,
+  generateUnrolledMain,
+  transpose32Steps,
+} from '../../src/gpu/generate-bitsliced.js';
 import { transpose32 } from '../../src/fill/fill-slices.js';
 import { weightedUnionFind } from '../../src/wintest/union-find.js';
 
 describe('generated WGSL', () => {
   test('Hex 3 playouts with ownership', () => {
-    expect(generateUnrolledMain({ layout: bprLayout(geometryOf(GameKind.Hex, 3)), fullBoards: true, ownership: true })).toMatchSnapshot();
+    expect(
+      generateUnrolledMain({ layout: bprLayout(geometryOf(GameKind.Hex, 3)), fullBoards: true, ownership: true }),
+    ).toMatchSnapshot();
   });
   test('Y 3 given boards (both planes)', () => {
-    expect(generateUnrolledMain({ layout: bprLayout(geometryOf(GameKind.Y, 3)), fullBoards: false, ownership: false })).toMatchSnapshot();
+    expect(
+      generateUnrolledMain({ layout: bprLayout(geometryOf(GameKind.Y, 3)), fullBoards: false, ownership: false }),
+    ).toMatchSnapshot();
   });
 });
 
@@ -48,7 +57,11 @@ function runReduction(code: string, filled: Map<string, number>): { black: numbe
   const valueOf = (expression: string): number => {
     const majority = /^\((\S+) & \((\S+) \| (\S+)\)\) \| \((\S+) & (\S+)\)$/.exec(expression);
     if (majority) {
-      const [a, b, c] = [majority[1], majority[2], majority[3]].map((t) => operand(t as string)) as [number, number, number];
+      const [a, b, c] = [majority[1], majority[2], majority[3]].map((t) => operand(t as string)) as [
+        number,
+        number,
+        number,
+      ];
       expect([majority[4], majority[5]]).toEqual([majority[2], majority[3]]);
       return (a & (b | c)) | (b & c);
     }
@@ -59,7 +72,8 @@ function runReduction(code: string, filled: Map<string, number>): { black: numbe
     }
     return operand(expression);
   };
-  for (const [, name, expression] of code.matchAll(/let ([bw]\d+_\d+_\d+) = (.*);/g)) words.set(name as string, valueOf(expression as string));
+  for (const [, name, expression] of code.matchAll(/let ([bw]\d+_\d+_\d+) = (.*);/g))
+    words.set(name as string, valueOf(expression as string));
   const black = valueOf((/let black_won = (.*) & slice\.valid;/.exec(code) as RegExpExecArray)[1] as string);
   const whiteText = (/let white_won = (.*) & slice\.valid;/.exec(code) as RegExpExecArray)[1] as string;
   return { black, white: whiteText.startsWith('~') ? null : valueOf(whiteText) };
@@ -75,20 +89,35 @@ describe.each([
     const code = generateUnrolledMain({ layout, fullBoards: false, ownership: false });
     const oracle = weightedUnionFind.create(g);
     fc.assert(
-      fc.property(fc.array(fc.array(fc.constantFrom(Color.Empty, Color.Black, Color.White), { minLength: g.cellCount, maxLength: g.cellCount }), { minLength: 32, maxLength: 32 }), (boards) => {
-        const words = new Map<string, number>();
-        for (let i = 0; i < g.cellCount; i++) {
-          const at = `${layout.cellColumn[i]}_${layout.cellRow[i]}`;
-          words.set(`b_${at}`, boards.reduce((w, b, k) => w | (b[i] === Color.Black ? 1 << k : 0), 0));
-          words.set(`w_${at}`, boards.reduce((w, b, k) => w | (b[i] === Color.White ? 1 << k : 0), 0));
-        }
-        const { black, white } = runReduction(code, words);
-        boards.forEach((b, k) => {
-          const want = oracle.winner(Uint8Array.from(b));
-          const got = (((black >>> k) & 1) | ((((white as number) >>> k) & 1) << 1)) as number;
-          expect(got, `board ${k}`).toBe(want);
-        });
-      }),
+      fc.property(
+        fc.array(
+          fc.array(fc.constantFrom(Color.Empty, Color.Black, Color.White), {
+            minLength: g.cellCount,
+            maxLength: g.cellCount,
+          }),
+          { minLength: 32, maxLength: 32 },
+        ),
+        (boards) => {
+          const words = new Map<string, number>();
+          for (let i = 0; i < g.cellCount; i++) {
+            const at = `${layout.cellColumn[i]}_${layout.cellRow[i]}`;
+            words.set(
+              `b_${at}`,
+              boards.reduce((w, b, k) => w | (b[i] === Color.Black ? 1 << k : 0), 0),
+            );
+            words.set(
+              `w_${at}`,
+              boards.reduce((w, b, k) => w | (b[i] === Color.White ? 1 << k : 0), 0),
+            );
+          }
+          const { black, white } = runReduction(code, words);
+          boards.forEach((b, k) => {
+            const want = oracle.winner(Uint8Array.from(b));
+            const got = (((black >>> k) & 1) | ((((white as number) >>> k) & 1) << 1)) as number;
+            expect(got, `board ${k}`).toBe(want);
+          });
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -26,18 +26,31 @@ describe.each(KERNELS.map((k) => [k.name, k] as const))('%s', (name, record) => 
 
   // A variant borrowed as a fallback (bitsliced-unrolled's) is checked under the kernel it belongs to.
   const own = record.variants.filter((v) => KERNELS.find((k) => k.variants.includes(v)) === record);
-  test.each(own.map((v) => [v.name, v] as const))('variant %s assembles its reduction shader for both column classes', (_, variant) => {
-    const shader = readFileSync(resolve(ROOT, record.twinFiles.shader), 'utf8');
-    for (const g of [geometryOf(GameKind.Hex, 11), geometryOf(GameKind.Hex, 16)]) {
-      const build = buildShader({ variant, geometry: g, fill: FillKind.Exact, workgroupSize: 64, boardsPerInvocation: 2, writeWinners: false, ownership: false });
-      expect(build.code).toContain(shader);
-      expect(build.code.startsWith(variant.directives.map((d) => `${d};\n`).join(''))).toBe(true);
-      expect(build.itemsPerWorkgroup).toBe(64 * variant.boardsPerInvocation(2));
-    }
-  });
+  test.each(own.map((v) => [v.name, v] as const))(
+    'variant %s assembles its reduction shader for both column classes',
+    (_, variant) => {
+      const shader = readFileSync(resolve(ROOT, record.twinFiles.shader), 'utf8');
+      for (const g of [geometryOf(GameKind.Hex, 11), geometryOf(GameKind.Hex, 16)]) {
+        const build = buildShader({
+          variant,
+          geometry: g,
+          fill: FillKind.Exact,
+          workgroupSize: 64,
+          boardsPerInvocation: 2,
+          writeWinners: false,
+          ownership: false,
+        });
+        expect(build.code).toContain(shader);
+        expect(build.code.startsWith(variant.directives.map((d) => `${d};\n`).join(''))).toBe(true);
+        expect(build.itemsPerWorkgroup).toBe(64 * variant.boardsPerInvocation(2));
+      }
+    },
+  );
 });
 
 test('every kernel name is listed once, and others are refused by name', () => {
   expect(new Set(GPU_KERNELS).size).toBe(KERNELS.length);
-  expect(() => parseGpuKernel('bitsliced-ballot')).toThrow(/unknown kernel "bitsliced-ballot" \(expected one of: bpr, bitsliced, bitsliced-unrolled, floodfill\)/);
+  expect(() => parseGpuKernel('bitsliced-ballot')).toThrow(
+    /unknown kernel "bitsliced-ballot" \(expected one of: bpr, bitsliced, bitsliced-unrolled, floodfill\)/,
+  );
 });

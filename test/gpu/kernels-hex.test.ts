@@ -8,4 +8,6 @@ import { gpuAvailability } from '../helpers/gpu-harness.js';
 const HEX_SIZES = [1, 2, 7, 11, 15, 16, 19, 31];
 const gpu = await gpuAvailability();
 
-describe.skipIf(!gpu.available)(`Hex kernels equal the CPU ${gpu.reason}`, () => kernelEqualityTests(GameKind.Hex, HEX_SIZES));
+describe.skipIf(!gpu.available)(`Hex kernels equal the CPU ${gpu.reason}`, () =>
+  kernelEqualityTests(GameKind.Hex, HEX_SIZES),
+);

@@ -8,4 +8,6 @@ import { gpuAvailability } from '../helpers/gpu-harness.js';
 const Y_SIZES = [1, 2, 11, 16, 17, 32];
 const gpu = await gpuAvailability();
 
-describe.skipIf(!gpu.available)(`Y kernels equal the CPU ${gpu.reason}`, () => kernelEqualityTests(GameKind.Y, Y_SIZES));
+describe.skipIf(!gpu.available)(`Y kernels equal the CPU ${gpu.reason}`, () =>
+  kernelEqualityTests(GameKind.Y, Y_SIZES),
+);

@@ -31,15 +31,50 @@ const hex7 = geometryOf(GameKind.Hex, 7);
 const y9 = geometryOf(GameKind.Y, 9);
 const hex17 = geometryOf(GameKind.Hex, 17);
 const PINS: readonly Pin[] = [
-  { name: 'empty Hex 7, exact', position: at(hex7, '.'.repeat(49), Color.Black), fill: FillKind.Exact, seed: 1, blackWins: 526 },
-  { name: 'empty Hex 7, coin', position: at(hex7, '.'.repeat(49), Color.Black), fill: FillKind.Coin, seed: 2, blackWins: 477 },
-  { name: 'Hex 7, white to move after b d4', position: at(hex7, `${'.'.repeat(24)}b${'.'.repeat(24)}`, Color.White), fill: FillKind.Exact, seed: 3, blackWins: 582 },
-  { name: 'empty Y 9, exact', position: at(y9, '.'.repeat(45), Color.Black), fill: FillKind.Exact, seed: 4, blackWins: 540 },
-  { name: 'empty Hex 17 (u32 pairs), exact', position: at(hex17, '.'.repeat(289), Color.Black), fill: FillKind.Exact, seed: 5, blackWins: 496 },
+  {
+    name: 'empty Hex 7, exact',
+    position: at(hex7, '.'.repeat(49), Color.Black),
+    fill: FillKind.Exact,
+    seed: 1,
+    blackWins: 526,
+  },
+  {
+    name: 'empty Hex 7, coin',
+    position: at(hex7, '.'.repeat(49), Color.Black),
+    fill: FillKind.Coin,
+    seed: 2,
+    blackWins: 477,
+  },
+  {
+    name: 'Hex 7, white to move after b d4',
+    position: at(hex7, `${'.'.repeat(24)}b${'.'.repeat(24)}`, Color.White),
+    fill: FillKind.Exact,
+    seed: 3,
+    blackWins: 582,
+  },
+  {
+    name: 'empty Y 9, exact',
+    position: at(y9, '.'.repeat(45), Color.Black),
+    fill: FillKind.Exact,
+    seed: 4,
+    blackWins: 540,
+  },
+  {
+    name: 'empty Hex 17 (u32 pairs), exact',
+    position: at(hex17, '.'.repeat(289), Color.Black),
+    fill: FillKind.Exact,
+    seed: 5,
+    blackWins: 496,
+  },
 ];
 
 async function blackWins(evaluator: Evaluator, pin: Pin, kernel?: (typeof GPU_KERNELS)[number]): Promise<number> {
-  const { results } = await evaluator.evaluate([pin.position], { playouts: PLAYOUTS, seed: pin.seed, fill: pin.fill, ...(kernel ? { kernel } : {}) });
+  const { results } = await evaluator.evaluate([pin.position], {
+    playouts: PLAYOUTS,
+    seed: pin.seed,
+    fill: pin.fill,
+    ...(kernel ? { kernel } : {}),
+  });
   return results[0]?.blackWins ?? -1;
 }
 
@@ -53,7 +88,8 @@ describe.skipIf(!gpu.available)(`pinned win counts on every GPU kernel ${gpu.rea
   const evaluators = useTestEvaluators({}, { subgroups: false });
   test.each(PINS.map((p) => [p.name, p] as const))('%s', async (_, pin) => {
     for (const evaluator of evaluators) {
-      for (const kernel of GPU_KERNELS) expect(await blackWins(evaluator(), pin, kernel), `${evaluator().variantOf(kernel)}`).toBe(pin.blackWins);
+      for (const kernel of GPU_KERNELS)
+        expect(await blackWins(evaluator(), pin, kernel), `${evaluator().variantOf(kernel)}`).toBe(pin.blackWins);
     }
   });
 });

@@ -26,7 +26,12 @@ describe.skipIf(!gpu.available)(`ownership counts: every kernel equals the CPU b
     ['bitsliced-unrolled', 'bitsliced-unrolled', withSubgroups],
   ];
 
-  for (const [game, size, words] of [[GameKind.Hex, 5, 1], [GameKind.Hex, 19, 2], [GameKind.Y, 11, 1], [GameKind.Y, 32, 2]] as const) {
+  for (const [game, size, words] of [
+    [GameKind.Hex, 5, 1],
+    [GameKind.Hex, 19, 2],
+    [GameKind.Y, 11, 1],
+    [GameKind.Y, 32, 2],
+  ] as const) {
     test(`${game} ${size}`, async () => {
       const g = geometryOf(game, size);
       expect(bprLayout(g).wordsPerColumn).toBe(words);
@@ -35,7 +40,8 @@ describe.skipIf(!gpu.available)(`ownership counts: every kernel equals the CPU b
       const want = await cpu.evaluate(positions, request);
       for (const result of want.results) expect(result.blackOwned).toHaveLength(g.cellCount);
       for (const [variant, kernel, evaluator] of kernels) {
-        if (kernel !== 'bitsliced-unrolled' || g.cellCount <= UNROLLED_MAX_CELLS) expect(evaluator().variantOf(kernel, g), variant).toBe(variant);
+        if (kernel !== 'bitsliced-unrolled' || g.cellCount <= UNROLLED_MAX_CELLS)
+          expect(evaluator().variantOf(kernel, g), variant).toBe(variant);
         const got = await evaluator().evaluate(positions, { ...request, kernel });
         expect(got.results, variant).toEqual(want.results);
       }

@@ -17,11 +17,18 @@ const gpu = await gpuAvailability();
 /** `count` positions of `g`, about half full, with either side to move. */
 function positions(g: Geometry, count: number): EvalPosition[] {
   const random = testRandom(count + g.cellCount);
-  return Array.from({ length: count }, (_, k) => ({ geometry: g, cells: randomCells(g, 0.5, random), toMove: k % 3 === 0 ? Color.White : Color.Black }));
+  return Array.from({ length: count }, (_, k) => ({
+    geometry: g,
+    cells: randomCells(g, 0.5, random),
+    toMove: k % 3 === 0 ? Color.White : Color.Black,
+  }));
 }
 
 describe.skipIf(!gpu.available)(`bitsliced-unrolled with several positions a workgroup ${gpu.reason}`, () => {
-  const [roomy, tight] = useTestEvaluators({}, { dispatchLimits: { maxItemsPerDispatch: 3000, maxWorkgroupsPerDimension: 3 } });
+  const [roomy, tight] = useTestEvaluators(
+    {},
+    { dispatchLimits: { maxItemsPerDispatch: 3000, maxWorkgroupsPerDimension: 3 } },
+  );
 
   test.each([
     ['Hex 5, 300 positions × 1 playout', GameKind.Hex, 5, 300, 1, FillKind.Exact],
@@ -32,10 +39,21 @@ describe.skipIf(!gpu.available)(`bitsliced-unrolled with several positions a wor
   ] as const)('%s', async (_, game, size, count, playouts, fill) => {
     for (const evaluator of [roomy(), tight()]) {
       const g = geometryOf(game, size);
-      const report = await validateGpuAgainstCpu(evaluator, { positions: positions(g, count), playouts, seed: 11, fill, kernel: 'bitsliced-unrolled', ownership: true });
+      const report = await validateGpuAgainstCpu(evaluator, {
+        positions: positions(g, count),
+        playouts,
+        seed: 11,
+        fill,
+        kernel: 'bitsliced-unrolled',
+        ownership: true,
+      });
       expect(report.variant).toBe('bitsliced-unrolled');
       expect(report.compared).toBe(count * playouts);
-      expect({ mismatches: report.mismatches, counts: report.countMismatches, ownership: report.ownershipMismatches }).toEqual({ mismatches: 0, counts: 0, ownership: 0 });
+      expect({
+        mismatches: report.mismatches,
+        counts: report.countMismatches,
+        ownership: report.ownershipMismatches,
+      }).toEqual({ mismatches: 0, counts: 0, ownership: 0 });
     }
   });
 });

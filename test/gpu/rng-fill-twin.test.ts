@@ -21,7 +21,15 @@ const gpu = await gpuAvailability();
 /** One dispatch of 64-invocation workgroups over positions × [playoutStart, +count). */
 function dispatchOf(positions: number, playoutStart: number, playoutCount: number): Dispatch {
   const chunks = Math.ceil(playoutCount / 64);
-  return { positionStart: 0, positionCount: positions, playoutStart, playoutCount, chunksPerPosition: chunks, groupsX: positions * chunks, groupsY: 1 };
+  return {
+    positionStart: 0,
+    positionCount: positions,
+    playoutStart,
+    playoutCount,
+    chunksPerPosition: chunks,
+    groupsX: positions * chunks,
+    groupsY: 1,
+  };
 }
 
 describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twins ${gpu.reason}`, () => {
@@ -30,7 +38,11 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
   let errors: string[];
   beforeAll(async () => {
     ({ evaluator, errors } = await openTestEvaluator());
-    runner = new GpuRunner(evaluator.context, { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 26, maxItemsPerDispatch: 1 << 20 }, 1);
+    runner = new GpuRunner(
+      evaluator.context,
+      { maxWorkgroupsPerDimension: 65535, maxBufferBytes: 1 << 26, maxItemsPerDispatch: 1 << 20 },
+      1,
+    );
   });
   afterAll(() => {
     runner?.destroy();
@@ -38,7 +50,14 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
     expect(errors).toEqual([]);
   });
 
-  async function dump(build: ShaderBuild, entryPoint: string, positions: EvalPosition[], seed: number, dispatch: Dispatch, perItem: number) {
+  async function dump(
+    build: ShaderBuild,
+    entryPoint: string,
+    positions: EvalPosition[],
+    seed: number,
+    dispatch: Dispatch,
+    perItem: number,
+  ) {
     let out: Uint32Array = new Uint32Array(0);
     await runner.run(
       {
@@ -59,7 +78,15 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
   }
 
   function dumpBuild(g: Geometry, fill: FillKind): ShaderBuild {
-    const build = buildShader({ variant: FILL_DUMP, geometry: g, fill, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: false, ownership: false });
+    const build = buildShader({
+      variant: FILL_DUMP,
+      geometry: g,
+      fill,
+      workgroupSize: 64,
+      boardsPerInvocation: 1,
+      writeWinners: false,
+      ownership: false,
+    });
     return { ...build, key: `${build.key}|words ${WORDS}`, constants: { ...build.constants, WORDS_PER_ITEM: WORDS } };
   }
 
@@ -71,7 +98,14 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
   ])('stream words of seed %i from playout %i on', async (seed, playoutStart) => {
     const g = geometryOf(GameKind.Hex, 3);
     const positions = samplePositions(g, testRandom(1));
-    const words = await dump(dumpBuild(g, FillKind.Exact), 'dump_words', positions, seed, dispatchOf(positions.length, playoutStart, 70), WORDS);
+    const words = await dump(
+      dumpBuild(g, FillKind.Exact),
+      'dump_words',
+      positions,
+      seed,
+      dispatchOf(positions.length, playoutStart, 70),
+      WORDS,
+    );
     for (let p = 0; p < positions.length; p++) {
       for (let q = 0; q < 70; q++) {
         const stream = new PlayoutStream({ seed, position: p, playout: playoutStart + q });
@@ -95,13 +129,22 @@ describe.skipIf(!gpu.available)(`the WGSL generator and fills equal their TS twi
     const board = new Uint8Array(g.cellCount);
     for (const fill of [FillKind.Exact, FillKind.Coin]) {
       const seed = 77;
-      const boards = await dump(dumpBuild(g, fill), 'dump_boards', positions, seed, dispatchOf(positions.length, 0, 40), g.cellCount);
+      const boards = await dump(
+        dumpBuild(g, fill),
+        'dump_boards',
+        positions,
+        seed,
+        dispatchOf(positions.length, 0, 40),
+        g.cellCount,
+      );
       for (let p = 0; p < positions.length; p++) {
         const position = positions[p] as EvalPosition;
         for (let q = 0; q < 40; q++) {
           fillPlayout(position.cells, position.toMove, { seed, position: p, playout: q }, fill, board);
           const at = (p * 40 + q) * g.cellCount;
-          expect(Array.from(boards.subarray(at, at + g.cellCount)), `${fill}, position ${p}, playout ${q}`).toEqual(Array.from(board));
+          expect(Array.from(boards.subarray(at, at + g.cellCount)), `${fill}, position ${p}, playout ${q}`).toEqual(
+            Array.from(board),
+          );
           expect(board.includes(Color.Empty)).toBe(false);
         }
       }

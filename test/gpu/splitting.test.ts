@@ -18,10 +18,16 @@ describe.skipIf(!gpu.available)(`splitting a request over dispatches ${gpu.reaso
   beforeAll(async () => {
     const opened = [
       await openTestEvaluator(),
-      await openTestEvaluator({ dispatchLimits: { maxItemsPerDispatch: 300, maxWorkgroupsPerDimension: 3, maxBufferBytes: 1024 } }),
+      await openTestEvaluator({
+        dispatchLimits: { maxItemsPerDispatch: 300, maxWorkgroupsPerDimension: 3, maxBufferBytes: 1024 },
+      }),
       await openTestEvaluator({ maxInFlight: 1, dispatchLimits: { maxItemsPerDispatch: 500 } }),
     ];
-    [whole, split, splitOneAtATime] = opened.map((o) => o.evaluator) as [WebGpuEvaluator, WebGpuEvaluator, WebGpuEvaluator];
+    [whole, split, splitOneAtATime] = opened.map((o) => o.evaluator) as [
+      WebGpuEvaluator,
+      WebGpuEvaluator,
+      WebGpuEvaluator,
+    ];
     errors = opened.map((o) => o.errors);
   });
   afterAll(() => {
@@ -30,18 +36,25 @@ describe.skipIf(!gpu.available)(`splitting a request over dispatches ${gpu.reaso
   });
 
   const g = geometryOf(GameKind.Hex, 9);
-  const positions = [...samplePositions(g, testRandom(3)), ...samplePositions(g, testRandom(4)), ...samplePositions(g, testRandom(5))];
+  const positions = [
+    ...samplePositions(g, testRandom(3)),
+    ...samplePositions(g, testRandom(4)),
+    ...samplePositions(g, testRandom(5)),
+  ];
 
-  test.each(['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as GpuKernel[])('%s: same winners, counts and ownership', async (kernel) => {
-    const request = { playouts: 700, seed: 9, fill: FillKind.Exact, kernel, winners: true, ownership: true };
-    const one: Evaluation = await whole.evaluate(positions, request);
-    expect(one.stats.dispatches).toBe(1);
-    for (const evaluator of [split, splitOneAtATime]) {
-      const many = await evaluator.evaluate(positions, request);
-      expect(many.stats.dispatches).toBeGreaterThan(3);
-      expect(many.results).toEqual(one.results);
-    }
-  });
+  test.each(['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as GpuKernel[])(
+    '%s: same winners, counts and ownership',
+    async (kernel) => {
+      const request = { playouts: 700, seed: 9, fill: FillKind.Exact, kernel, winners: true, ownership: true };
+      const one: Evaluation = await whole.evaluate(positions, request);
+      expect(one.stats.dispatches).toBe(1);
+      for (const evaluator of [split, splitOneAtATime]) {
+        const many = await evaluator.evaluate(positions, request);
+        expect(many.stats.dispatches).toBeGreaterThan(3);
+        expect(many.results).toEqual(one.results);
+      }
+    },
+  );
 
   test('given boards split over dispatches', async () => {
     const boards = positions.map((p) => p.cells);

@@ -40,7 +40,13 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
     const g = geometryOf(GameKind.Y, 9);
     const positions = samplePositions(g, testRandom(8));
     for (const kernel of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill'] as const) {
-      const report = await validateGpuAgainstCpu(evaluator(), { positions, playouts: 300, seed: 5, fill: FillKind.Coin, kernel });
+      const report = await validateGpuAgainstCpu(evaluator(), {
+        positions,
+        playouts: 300,
+        seed: 5,
+        fill: FillKind.Coin,
+        kernel,
+      });
       expect(report).toMatchObject({ compared: 900, mismatches: 0, countMismatches: 0, firstMismatches: [] });
       expect(report.gpuWinRate).toBe(report.cpuWinRate);
       expect(report.adapter).toMatch(/swiftshader|\w/i);
@@ -51,8 +57,16 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
     const g = geometryOf(GameKind.Hex, 4);
     const positions = [{ geometry: g, cells: new Uint8Array(16), toMove: Color.Black as const }];
     // A CPU "method" that always answers black stands in for a wrong GPU.
-    const alwaysBlack = { ...weightedUnionFind, create: () => ({ winner: () => Color.Black, prepare: () => ({ count: 0, decideAll: () => {} }) }) };
-    const report = await validateGpuAgainstCpu(evaluator(), { positions, playouts: 200, seed: 3, cpuMethod: alwaysBlack });
+    const alwaysBlack = {
+      ...weightedUnionFind,
+      create: () => ({ winner: () => Color.Black, prepare: () => ({ count: 0, decideAll: () => {} }) }),
+    };
+    const report = await validateGpuAgainstCpu(evaluator(), {
+      positions,
+      playouts: 200,
+      seed: 3,
+      cpuMethod: alwaysBlack,
+    });
     expect(report.mismatches).toBeGreaterThan(0);
     expect(report.firstMismatches).toHaveLength(5);
     expect(report.firstMismatches[0]).toMatchObject({ gpu: 'white', cpu: 'black' });
@@ -60,15 +74,41 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
   });
 
   test('hexbatch validate prints the comparison and exits 0', async () => {
-    const run = await runValidateCli(['--game', 'hex', '--size', '7', '--playouts', '500', '--kernel', 'bitsliced', '--fill', 'exact', '--seed', '7']);
+    const run = await runValidateCli([
+      '--game',
+      'hex',
+      '--size',
+      '7',
+      '--playouts',
+      '500',
+      '--kernel',
+      'bitsliced',
+      '--fill',
+      'exact',
+      '--seed',
+      '7',
+    ]);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^500 playouts compared: Hex 7×7, empty board, black to move; exact fill, kernel bitsliced \(runs as bitsliced-\w+\), seed 7\n0 mismatches\n/);
+    expect(run.stdout).toMatch(
+      /^500 playouts compared: Hex 7×7, empty board, black to move; exact fill, kernel bitsliced \(runs as bitsliced-\w+\), seed 7\n0 mismatches\n/,
+    );
     expect(run.stdout).toMatch(/win rate of the side to move: GPU (0\.\d{4}), CPU \1\n/);
     expect(run.stdout).toMatch(/adapter: .+/);
   });
 
   test('hexbatch validate from a given board', async () => {
-    const run = await runValidateCli(['--game', 'y', '--size', '3', '--playouts', '100', '--board', 'b.w.b.', '--to-move', 'white']);
+    const run = await runValidateCli([
+      '--game',
+      'y',
+      '--size',
+      '3',
+      '--playouts',
+      '100',
+      '--board',
+      'b.w.b.',
+      '--to-move',
+      'white',
+    ]);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/100 playouts compared: Y size 3, given board, white to move/);
   });
@@ -86,14 +126,19 @@ describe.skipIf(!gpu.available)(`validation against the CPU ${gpu.reason}`, () =
         await decider.close();
       }
     }
-    expect(() => parseGpuMethod('wqhuf')).toThrow(/--backend webgpu decides with bpr, bitsliced, bitsliced-unrolled, floodfill, not "wqhuf"/);
+    expect(() => parseGpuMethod('wqhuf')).toThrow(
+      /--backend webgpu decides with bpr, bitsliced, bitsliced-unrolled, floodfill, not "wqhuf"/,
+    );
   });
 
   test('hexbatch winner --backend webgpu takes every kernel as its --method', async () => {
     // Black joins rows 1 and 3; white holds column c but not a; one board with an empty cell.
     const input = 'bww bww bww\nbbw .ww bbw\n';
     for (const method of ['bpr', 'bitsliced', 'bitsliced-unrolled', 'floodfill']) {
-      const run = await runCliInProcess(['winner', '--game', 'hex', '--size', '3', '--backend', 'webgpu', '--method', method], input);
+      const run = await runCliInProcess(
+        ['winner', '--game', 'hex', '--size', '3', '--backend', 'webgpu', '--method', method],
+        input,
+      );
       expect({ method, code: run.code, out: run.out }).toEqual({ method, code: 0, out: 'black\nnone\n' });
     }
   });

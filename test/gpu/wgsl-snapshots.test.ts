@@ -20,7 +20,15 @@ const CLASSES = [
 describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (_, variant) => {
   test.each(CLASSES)('%s columns', (__, g) => {
     const builds = [FillKind.Exact, null].map((fill) => {
-      const build = buildShader({ variant, geometry: g, fill, workgroupSize: 64, boardsPerInvocation: 1, writeWinners: true, ownership: fill !== null });
+      const build = buildShader({
+        variant,
+        geometry: g,
+        fill,
+        workgroupSize: 64,
+        boardsPerInvocation: 1,
+        writeWinners: true,
+        ownership: fill !== null,
+      });
       return {
         fill: fill ?? 'given boards',
         directives: build.directives,

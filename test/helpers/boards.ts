@@ -53,7 +53,9 @@ export function boardFrom(g: Geometry, random: () => number, colour: (u: number)
 
 /** A board with each cell empty with p = emptyShare, else black with p = blackShare, else white. */
 export function randomCells(g: Geometry, emptyShare: number, random: () => number, blackShare = 0.5): Cells {
-  return boardFrom(g, random, (u) => (u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) * blackShare ? Color.Black : Color.White));
+  return boardFrom(g, random, (u) =>
+    u < emptyShare ? Color.Empty : u < emptyShare + (1 - emptyShare) * blackShare ? Color.Black : Color.White,
+  );
 }
 
 /** The board-text letter of each cell value, as Position.fromText reads it. */
@@ -69,7 +71,8 @@ export function* randomBoards(cellCount: number, count: number, empty: number, s
   const rng = testRandom(seed);
   for (let n = 0; n < count; n++) {
     const cells = new Uint8Array(cellCount);
-    for (let c = 0; c < cellCount; c++) cells[c] = rng() < empty ? Color.Empty : rng() < 0.5 ? Color.Black : Color.White;
+    for (let c = 0; c < cellCount; c++)
+      cells[c] = rng() < empty ? Color.Empty : rng() < 0.5 ? Color.Black : Color.White;
     yield cells;
   }
 }

@@ -47,7 +47,7 @@ export function deadCellsOracle(g: Geometry, cells: Cells): DeadCells {
   if (g.game !== GameKind.Hex) return { dead, captured, filled };
   const slots = ringSlots(g);
   const fillDead = (): void => {
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let c = 0; c < g.cellCount; c++) {
         if (filled[c] !== Color.Empty) continue;
@@ -61,10 +61,18 @@ export function deadCellsOracle(g: Geometry, cells: Cells): DeadCells {
   };
   fillDead();
   for (let a = 0; a < g.cellCount; a++) {
-    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty; k++) {
+    for (
+      let k = g.neighborStart[a] as number;
+      k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty;
+      k++
+    ) {
       const b = g.neighbors[k] as number;
       if (b < a || filled[b] !== Color.Empty) continue;
-      const captor = capturedBy(slots, filled, a, b, BLACK) ? BLACK : capturedBy(slots, filled, a, b, WHITE) ? WHITE : EMPTY;
+      const captor = capturedBy(slots, filled, a, b, BLACK)
+        ? BLACK
+        : capturedBy(slots, filled, a, b, WHITE)
+          ? WHITE
+          : EMPTY;
       if (captor === EMPTY) continue;
       filled[a] = captor;
       filled[b] = captor;

@@ -8,7 +8,11 @@ import { Color, type Player } from '../../src/game/color.js';
 import type { Cells, Geometry } from '../../src/game/geometry.js';
 import { randomCells } from './boards.js';
 import type { EvalPosition } from '../../src/eval/types.js';
-import { type WebGpuEvaluator, type WebGpuEvaluatorOptions, createWebGpuEvaluator } from '../../src/eval/webgpu-backend.js';
+import {
+  type WebGpuEvaluator,
+  type WebGpuEvaluatorOptions,
+  createWebGpuEvaluator,
+} from '../../src/eval/webgpu-backend.js';
 
 export interface GpuAvailability {
   readonly available: boolean;
@@ -34,7 +38,9 @@ export function gpuAvailability(): Promise<GpuAvailability> {
 }
 
 /** An evaluator whose device reports any uncaptured WebGPU error to the test. */
-export async function openTestEvaluator(options: WebGpuEvaluatorOptions = {}): Promise<{ evaluator: WebGpuEvaluator; errors: string[] }> {
+export async function openTestEvaluator(
+  options: WebGpuEvaluatorOptions = {},
+): Promise<{ evaluator: WebGpuEvaluator; errors: string[] }> {
   const evaluator = await createWebGpuEvaluator(options);
   const errors: string[] = [];
   evaluator.context.device.addEventListener('uncapturederror', (event) => {
@@ -49,7 +55,9 @@ export async function openTestEvaluator(options: WebGpuEvaluatorOptions = {}): P
  * device reported an uncaptured WebGPU error. Returns one accessor per
  * evaluator, for use inside the tests.
  */
-export function useTestEvaluators<const T extends readonly WebGpuEvaluatorOptions[]>(...options: T): { [K in keyof T]: () => WebGpuEvaluator } {
+export function useTestEvaluators<const T extends readonly WebGpuEvaluatorOptions[]>(
+  ...options: T
+): { [K in keyof T]: () => WebGpuEvaluator } {
   const opened: { evaluator: WebGpuEvaluator; errors: string[] }[] = [];
   beforeAll(async () => {
     for (const o of options) opened.push(await openTestEvaluator(o));

@@ -18,8 +18,22 @@ function idx(game: OracleGame, n: number, r: number, c: number): number {
 function neighbours(game: OracleGame, n: number, r: number, c: number): number[] {
   const steps =
     game === 'hex'
-      ? [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]
-      : [[0, -1], [0, 1], [-1, -1], [-1, 0], [1, 0], [1, 1]];
+      ? [
+          [0, -1],
+          [0, 1],
+          [-1, 0],
+          [1, 0],
+          [-1, 1],
+          [1, -1],
+        ]
+      : [
+          [0, -1],
+          [0, 1],
+          [-1, -1],
+          [-1, 0],
+          [1, 0],
+          [1, 1],
+        ];
   return steps.map(([dr, dc]) => idx(game, n, r + (dr as number), c + (dc as number))).filter((j) => j >= 0);
 }
 

@@ -52,7 +52,10 @@ function launch(binary: string, args: readonly string[]): Promise<ChildProcess> 
   return new Promise((resolve, reject) => {
     const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start in 15 s: ${output.slice(-500)}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start in 15 s: ${output.slice(-500)}`)),
+      15_000,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (/Ready to accept connections/.test(output)) {
@@ -79,8 +82,35 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   const binary = redisBinary();
   const dir = mkdtempSync(join(tmpdir(), 'hexbatch-redis-'));
   const port = await freePort();
-  const listen = options.tls === undefined ? ['--port', String(port)] : ['--port', '0', '--tls-port', String(port), '--tls-cert-file', options.tls.cert, '--tls-key-file', options.tls.key, '--tls-ca-cert-file', options.tls.cert, '--tls-auth-clients', 'no'];
-  const args = [...listen, '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.persist ? 'yes' : 'no', ...(options.password === undefined ? [] : ['--requirepass', options.password])];
+  const listen =
+    options.tls === undefined
+      ? ['--port', String(port)]
+      : [
+          '--port',
+          '0',
+          '--tls-port',
+          String(port),
+          '--tls-cert-file',
+          options.tls.cert,
+          '--tls-key-file',
+          options.tls.key,
+          '--tls-ca-cert-file',
+          options.tls.cert,
+          '--tls-auth-clients',
+          'no',
+        ];
+  const args = [
+    ...listen,
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    options.persist ? 'yes' : 'no',
+    ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+  ];
   let child = await launch(binary, args);
   return {
     port,

@@ -18,7 +18,8 @@ export function readSgf(text: string): ReadSgf {
   if (!body.startsWith('(;') || !body.endsWith(')')) throw new Error(`not one SGF game tree: ${body.slice(0, 40)}`);
   const nodes = body.slice(2, -1).split(/;(?=[BW]\[)/);
   const root = new Map<string, string>();
-  for (const m of (nodes[0] as string).matchAll(/([A-Z]+)\[((?:\\.|[^\]\\])*)\]/g)) root.set(m[1] as string, (m[2] as string).replace(/\\(.)/g, '$1'));
+  for (const m of (nodes[0] as string).matchAll(/([A-Z]+)\[((?:\\.|[^\]\\])*)\]/g))
+    root.set(m[1] as string, (m[2] as string).replace(/\\(.)/g, '$1'));
   const moves = nodes.slice(1).map((n) => {
     const m = /^([BW])\[([^\]]*)\]$/.exec(n.trim());
     if (!m) throw new Error(`bad node ${n}`);

@@ -22,7 +22,6 @@ export interface TacticalPosition {
   readonly winning: readonly string[];
 }
 
-
 /** Cells within `radius` steps of `centre` (breadth first over the neighbours). */
 function patch(g: Geometry, centre: number, radius: number): number[] {
   const dist = new Map([[centre, 0]]);
@@ -50,7 +49,9 @@ function candidate(size: number, rng: () => number, maxEmpty: number): TacticalP
   const order = Array.from({ length: g.cellCount }, (_, i) => i).sort(() => rng() - 0.5);
   order.forEach((c, i) => (cells[c] = i % 2 === 0 ? Color.Black : Color.White));
   const centre = Math.floor(rng() * g.cellCount);
-  const open = patch(g, centre, 2).sort(() => rng() - 0.5).slice(0, maxEmpty);
+  const open = patch(g, centre, 2)
+    .sort(() => rng() - 0.5)
+    .slice(0, maxEmpty);
   for (const c of open) cells[c] = Color.Empty;
   const black = cells.reduce((n, v) => n + (v === Color.Black ? 1 : 0), 0);
   const white = cells.reduce((n, v) => n + (v === Color.White ? 1 : 0), 0);
@@ -71,11 +72,16 @@ function candidate(size: number, rng: () => number, maxEmpty: number): TacticalP
  * sizes are made in order from one stream, so a shorter list of sizes
  * starting at 5 makes the same first positions.
  */
-export function tacticalSet(seed: number, perSize: number, maxEmpty = 14, sizes: readonly number[] = [5, 6, 7, 8, 9, 10, 11]): TacticalPosition[] {
+export function tacticalSet(
+  seed: number,
+  perSize: number,
+  maxEmpty = 14,
+  sizes: readonly number[] = [5, 6, 7, 8, 9, 10, 11],
+): TacticalPosition[] {
   const rng = lcgRandom(seed);
   const out: TacticalPosition[] = [];
   for (const size of sizes) {
-    for (let made = 0; made < perSize; ) {
+    for (let made = 0; made < perSize;) {
       const p = candidate(size, rng, maxEmpty);
       if (p) {
         out.push(p);

@@ -5,5 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export default function buildWasmKernel(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../assembly/build.mjs', import.meta.url))], { stdio: 'inherit' });
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../assembly/build.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
 }

@@ -51,7 +51,11 @@ export interface BoardCase {
  * empty cells to draw from (0 alone gives full boards). Black's share varies
  * so that long single-colour groups appear as well as contested boards.
  */
-export function boardCase(game: GameKind, sizes: { min: number; max: number }, empty: readonly number[]): fc.Arbitrary<BoardCase> {
+export function boardCase(
+  game: GameKind,
+  sizes: { min: number; max: number },
+  empty: readonly number[],
+): fc.Arbitrary<BoardCase> {
   return fc
     .record({
       n: fc.integer(sizes),
@@ -70,9 +74,14 @@ export function boardCase(game: GameKind, sizes: { min: number; max: number }, e
  * games (Hex 1…31, Y 1…32), full, nearly full and half empty.
  */
 export function expectRandomAgreement(method: WinTestMethod, numRuns: number): void {
-  for (const [game, max] of [[GameKind.Hex, 31], [GameKind.Y, 32]] as const) {
+  for (const [game, max] of [
+    [GameKind.Hex, 31],
+    [GameKind.Y, 32],
+  ] as const) {
     fc.assert(
-      fc.property(boardCase(game, { min: 1, max }, [0, 0.1, 0.5]), ({ g, cells }) => expectOracleAgrees(method, g, [cells])),
+      fc.property(boardCase(game, { min: 1, max }, [0, 0.1, 0.5]), ({ g, cells }) =>
+        expectOracleAgrees(method, g, [cells]),
+      ),
       { numRuns },
     );
   }

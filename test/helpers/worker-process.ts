@@ -14,7 +14,10 @@ export interface CliProcess {
 }
 
 export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'hexbatch.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   const lines: string[] = [];
   const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
   const onLine = (line: string) => {
@@ -36,7 +39,15 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       const seen = lines.find((l) => pattern.test(l));
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in ${timeoutMs / 1000} s; last lines:\n${lines.slice(-10).join('\n')}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no line matching ${pattern} in ${timeoutMs / 1000} s; last lines:\n${lines.slice(-10).join('\n')}`,
+              ),
+            ),
+          timeoutMs,
+        );
         waiting.push({
           pattern,
           resolve: (line) => {

@@ -45,7 +45,12 @@ describe('bench/hex-tactics.txt', () => {
   test('comes from its generator: the size-5 positions are the ones tacticalSet(2026, 6, 13) makes', () => {
     const made = tacticalSet(2026, 6, 13, [5]);
     expect(made.map((t) => `${t.toMove} ${t.board} ${[...t.winning].sort().join(' ')}`)).toEqual(
-      questions.slice(0, 6).map((q) => `${q.toMove} ${formatBoardText(geometryOf(q.game, q.size), q.cells)} ${[...q.winning].sort().join(' ')}`),
+      questions
+        .slice(0, 6)
+        .map(
+          (q) =>
+            `${q.toMove} ${formatBoardText(geometryOf(q.game, q.size), q.cells)} ${[...q.winning].sort().join(' ')}`,
+        ),
     );
   }, 60_000);
 });
@@ -65,7 +70,10 @@ describe('parseExam', () => {
 
 describe('the exam script of a positions file', () => {
   test('sets the position up through HTP and judges genmove by the winning moves', async () => {
-    const engine = new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', { playouts: 2000, swap: false });
+    const engine = new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', {
+      playouts: 2000,
+      swap: false,
+    });
     for (const q of questions.filter((_, i) => i % 14 === 0)) {
       const [answer] = await runExamScript(examSteps([q]), engineLink(engine), 'hexbatch');
       const p = positionOf(q);
@@ -84,7 +92,18 @@ describe('hexbatch exam', () => {
   // so the tactics and the tree's proofs must find the wins (playouts alone
   // find far fewer). Fixed by the seed at a playout limit.
   test('the whole set, the root solver off, 2,000 playouts a move: at least 90% right', async () => {
-    const r = await runCliInProcess(['exam', SET, '--playouts', '2000', '--solver', 'off', '--threads', '1', '--min-percent', '90']);
+    const r = await runCliInProcess([
+      'exam',
+      SET,
+      '--playouts',
+      '2000',
+      '--solver',
+      'off',
+      '--threads',
+      '1',
+      '--min-percent',
+      '90',
+    ]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/\nright (3[89]|4[0-2]) of 42 \(/);
@@ -94,10 +113,19 @@ describe('hexbatch exam', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-exam-'));
     try {
       const file = join(dir, 'two.txt');
-      writeFileSync(file, readFileSync(SET, 'utf8').split('\n').filter((l) => l.startsWith('hex 5')).slice(0, 2).join('\n'));
+      writeFileSync(
+        file,
+        readFileSync(SET, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('hex 5'))
+          .slice(0, 2)
+          .join('\n'),
+      );
       const r = await runCliInProcess(['exam', file, '--playouts', '3000']);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/^2 positions from .*two\.txt; cpu backend, 3000 playouts a move, seed 0\nright [0-2] of 2 \(/);
+      expect(r.out).toMatch(
+        /^2 positions from .*two\.txt; cpu backend, 3000 playouts a move, seed 0\nright [0-2] of 2 \(/,
+      );
       const bad = join(dir, 'bad.txt');
       writeFileSync(bad, 'hex 5 b\n');
       const refused = await runCliInProcess(['exam', bad]);

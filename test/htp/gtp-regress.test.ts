@@ -31,7 +31,8 @@ function questionBoards(): { question: Question; board: ExamBoard }[] {
   const found: { question: Question; board: ExamBoard }[] = [];
   for (const step of script.steps) {
     if (step.kind === 'position') board = step.board;
-    if (step.kind === 'question' && step.judge !== null && board !== null && board.geometry.size > 3) found.push({ question: step, board });
+    if (step.kind === 'question' && step.judge !== null && board !== null && board.geometry.size > 3)
+      found.push({ question: step, board });
   }
   return found;
 }
@@ -47,7 +48,12 @@ function positionOf(board: ExamBoard, toMove: Player): Position {
 describe('the fixture test/fixtures/regress/fixture.tst', () => {
   test('each expected answer listing moves is exactly the winning moves; the negated one is a lost position', () => {
     const asked = questionBoards();
-    expect(asked.map((a) => a.question.judge?.expected)).toEqual(['[a2|c2|a3]', '[c2|a4|b4]*', '[b1|c1|b3]', '[!(resign|e1|c3)]']);
+    expect(asked.map((a) => a.question.judge?.expected)).toEqual([
+      '[a2|c2|a3]',
+      '[c2|a4|b4]*',
+      '[b1|c1|b3]',
+      '[!(resign|e1|c3)]',
+    ]);
     for (const { question, board } of asked) {
       const p = positionOf(board, question.player);
       const winning = solve(p).winningMoves.map((c) => cellName(p.geometry, c));
@@ -55,7 +61,10 @@ describe('the fixture test/fixtures/regress/fixture.tst', () => {
       if (listed) expect(new Set(winning), `line ${question.line}`).toEqual(new Set(listed[1]?.split('|')));
       else expect(winning, `line ${question.line}`).toEqual([]);
       // The judge accepts exactly the listed moves among the legal ones.
-      for (const c of p.legalMoves()) expect(question.judge?.accepts(cellName(p.geometry, c as number))).toBe(listed ? winning.includes(cellName(p.geometry, c as number)) : true);
+      for (const c of p.legalMoves())
+        expect(question.judge?.accepts(cellName(p.geometry, c as number))).toBe(
+          listed ? winning.includes(cellName(p.geometry, c as number)) : true,
+        );
     }
   });
 
@@ -70,7 +79,9 @@ describe('the fixture test/fixtures/regress/fixture.tst', () => {
       [Color.White, 'd2'],
     ]);
     expect(moves?.board.moves.map((m) => cellName(moves.board.geometry, m.move as number))).toEqual(['b2', 'c2', 'c3']);
-    expect(mixed?.board.moves.map((m) => [m.player, cellName(mixed.board.geometry, m.move as number)])).toEqual([[Color.White, 'e1']]);
+    expect(mixed?.board.moves.map((m) => [m.player, cellName(mixed.board.geometry, m.move as number)])).toEqual([
+      [Color.White, 'e1'],
+    ]);
     const questions = script.steps.filter((s): s is Question => s.kind === 'question');
     expect(questions.map((q) => [q.id, q.player, q.keep, q.judge === null])).toEqual([
       ['10', Color.Black, true, false],
@@ -93,12 +104,17 @@ describe('the fixture test/fixtures/regress/fixture.tst', () => {
     const board = questionBoards()[0]!.board;
     const p = positionOf(board, Color.Black);
     const winning = solve(p).winningMoves.map((c) => cellName(p.geometry, c));
-    for (const c of p.legalMoves()) expect(asked[0]?.judge?.accepts(cellName(p.geometry, c as number))).toBe(winning.includes(cellName(p.geometry, c as number)));
+    for (const c of p.legalMoves())
+      expect(asked[0]?.judge?.accepts(cellName(p.geometry, c as number))).toBe(
+        winning.includes(cellName(p.geometry, c as number)),
+      );
     expect([...withSolver.skipped]).toEqual([
       ['param_player_ice', { count: 1, withAnswer: 0 }],
       ['dfpn-solver-find-winning', { count: 1, withAnswer: 1 }],
     ]);
-    expect(() => parseRegressScript('boardsize 4\n1 dfpn-solver-find-winning b\n#? [a1|b1]', readBeside, { solverAnswers: true })).toThrow(/^line 3: "#\? \[a1\|b1\]" is not a list of winning moves/);
+    expect(() =>
+      parseRegressScript('boardsize 4\n1 dfpn-solver-find-winning b\n#? [a1|b1]', readBeside, { solverAnswers: true }),
+    ).toThrow(/^line 3: "#\? \[a1\|b1\]" is not a list of winning moves/);
   });
 });
 
@@ -123,7 +139,10 @@ describe('parseExpectation', () => {
 });
 
 describe('parseRegressScript refuses bad input with its line', () => {
-  const sgf: Record<string, string> = { 'ok.sgf': '(;FF[4]GM[11]SZ[4];AB[a1])', 'bad.sgf': '(;FF[4]GM[11]SZ[4];AB[e9])' };
+  const sgf: Record<string, string> = {
+    'ok.sgf': '(;FF[4]GM[11]SZ[4];AB[a1])',
+    'bad.sgf': '(;FF[4]GM[11]SZ[4];AB[e9])',
+  };
   const read = (path: string) => {
     const text = sgf[path];
     if (text === undefined) throw new Error('no such file');
@@ -177,24 +196,63 @@ describe('runExamScript', () => {
       ['30', 'd5', true],
       ['41', 'c1', true],
     ]);
-    expect(sent.slice(0, 8)).toEqual(['boardsize 4', 'clear_board', 'play w b2', 'play w c3', 'play w d2', 'play b c1', 'play b b3', 'genmove b']);
+    expect(sent.slice(0, 8)).toEqual([
+      'boardsize 4',
+      'clear_board',
+      'play w b2',
+      'play w c3',
+      'play w d2',
+      'play b c1',
+      'play b b3',
+      'genmove b',
+    ]);
     // Asked for white: black's setup stones go down first, white's last.
-    expect(sent.slice(8, 16)).toEqual(['boardsize 4', 'clear_board', 'play b c1', 'play b b3', 'play w b2', 'play w c3', 'play w d2', 'genmove w']);
+    expect(sent.slice(8, 16)).toEqual([
+      'boardsize 4',
+      'clear_board',
+      'play b c1',
+      'play b b3',
+      'play w b2',
+      'play w c3',
+      'play w d2',
+      'genmove w',
+    ]);
     // The moves in order after the setup; then the unjudged genmove's move stays on the board for the next question.
-    expect(sent.slice(16, 22)).toEqual(['boardsize 4', 'clear_board', 'play b b2', 'play w c2', 'play b c3', 'genmove w']);
-    expect(sent.slice(-7)).toEqual(['boardsize 3', 'clear_board', 'genmove b', 'boardsize 3', 'clear_board', 'play b b2', 'genmove w']);
+    expect(sent.slice(16, 22)).toEqual([
+      'boardsize 4',
+      'clear_board',
+      'play b b2',
+      'play w c2',
+      'play b c3',
+      'genmove w',
+    ]);
+    expect(sent.slice(-7)).toEqual([
+      'boardsize 3',
+      'clear_board',
+      'genmove b',
+      'boardsize 3',
+      'clear_board',
+      'play b b2',
+      'genmove w',
+    ]);
   });
 
   test('a refused genmove is a wrong answer; a refused setup command stops the run with its line', async () => {
-    const refusing: HtpLink = async (command) => (command.startsWith('genmove') ? { ok: false, text: 'no' } : { ok: true, text: '' });
+    const refusing: HtpLink = async (command) =>
+      command.startsWith('genmove') ? { ok: false, text: 'no' } : { ok: true, text: '' };
     const answers = await runExamScript(script.steps, refusing, 'gtp');
     expect(answers.every((a) => a.move === '? no' && !a.right)).toBe(true);
     const noPlay: HtpLink = async (command) => ({ ok: !command.startsWith('play'), text: 'illegal' });
-    await expect(runExamScript(script.steps, noPlay, 'gtp')).rejects.toThrow(/^line 11: the engine refused "play w b2": illegal/);
+    await expect(runExamScript(script.steps, noPlay, 'gtp')).rejects.toThrow(
+      /^line 11: the engine refused "play w b2": illegal/,
+    );
   });
 
   test('our engine answers genmove for the colour that is not to move, with a legal move', async () => {
-    const engine = new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', { playouts: 300, swap: false });
+    const engine = new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', {
+      playouts: 300,
+      swap: false,
+    });
     try {
       const asWhite = script.steps.slice(0, script.steps.findIndex((s) => s.kind === 'question' && s.id === '11') + 1);
       const answers = await runExamScript(asWhite, engineLink(engine), 'hexbatch');
@@ -218,15 +276,37 @@ describe('hexbatch exam FILE.tst', () => {
     try {
       const log = join(dir, 'fake.log');
       const json = join(dir, 'out.json');
-      const r = await runCliInProcess(['exam', FIXTURE, '--engine', `${process.execPath} ${FAKE_ENGINE} --log ${log}`, '--json', json]);
+      const r = await runCliInProcess([
+        'exam',
+        FIXTURE,
+        '--engine',
+        `${process.execPath} ${FAKE_ENGINE} --log ${log}`,
+        '--json',
+        json,
+      ]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       // The fake plays the first empty cell, row by row: a1 in each 4×4 and 5×5 question, b1 after a1 on 3×3.
-      expect(r.out).toMatch(/^5 positions from .*fixture\.tst; engine .*fake-htp-engine\.mjs .*\nright 2 of 5 \(40\.0%\)\nmarked as expected failures \(\*\): 1, of which right 0\ncommands skipped \(not move questions\): param_player_ice ×1, dfpn-solver-find-winning ×2 \(2 with an expected reply\)\n/);
+      expect(r.out).toMatch(
+        /^5 positions from .*fixture\.tst; engine .*fake-htp-engine\.mjs .*\nright 2 of 5 \(40\.0%\)\nmarked as expected failures \(\*\): 1, of which right 0\ncommands skipped \(not move questions\): param_player_ice ×1, dfpn-solver-find-winning ×2 \(2 with an expected reply\)\n/,
+      );
       expect(r.out).toMatch(/\n {2}11 {2}10 {2}sgf\/setup-4x4\.sgf +4 {2}black {3}a1 +\[a2\|c2\|a3\]\n/);
-      const written = JSON.parse(readFileSync(json, 'utf8')) as { right: number; total: number; answers: { id: string; played: string; right: boolean }[] };
+      const written = JSON.parse(readFileSync(json, 'utf8')) as {
+        right: number;
+        total: number;
+        answers: { id: string; played: string; right: boolean }[];
+      };
       expect([written.right, written.total]).toEqual([2, 5]);
-      expect(Object.keys(written.answers[0] ?? {})).toEqual(['line', 'id', 'position', 'size', 'colour', 'played', 'right', 'seconds']);
+      expect(Object.keys(written.answers[0] ?? {})).toEqual([
+        'line',
+        'id',
+        'position',
+        'size',
+        'colour',
+        'played',
+        'right',
+        'seconds',
+      ]);
       expect(written.answers.map((a) => [a.id, a.played, a.right])).toEqual([
         ['10', 'a1', false],
         ['11', 'a1', false],
@@ -235,7 +315,13 @@ describe('hexbatch exam FILE.tst', () => {
         ['41', 'b1', true],
       ]);
       expect(readFileSync(log, 'utf8')).not.toMatch(/param_player_ice|dfpn|loadsgf|hexbatch-/);
-      const withSolver = await runCliInProcess(['exam', FIXTURE, '--solver-answers', '--engine', `${process.execPath} ${FAKE_ENGINE}`]);
+      const withSolver = await runCliInProcess([
+        'exam',
+        FIXTURE,
+        '--solver-answers',
+        '--engine',
+        `${process.execPath} ${FAKE_ENGINE}`,
+      ]);
       expect(withSolver.out).toMatch(/^6 positions from .*\nright 2 of 6 \(33\.3%\)\n/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -245,7 +331,9 @@ describe('hexbatch exam FILE.tst', () => {
   test('our engine, end to end: every answer a legal move', async () => {
     const r = await runCliInProcess(['exam', FIXTURE, '--playouts', '500']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^5 positions from .*fixture\.tst; cpu backend, 500 playouts a move, seed 0\nright [0-5] of 5 \(/);
+    expect(r.out).toMatch(
+      /^5 positions from .*fixture\.tst; cpu backend, 500 playouts a move, seed 0\nright [0-5] of 5 \(/,
+    );
   });
 
   test('bad input ends with status 2 and one line', async () => {
@@ -258,16 +346,34 @@ describe('hexbatch exam FILE.tst', () => {
       write('bad.sgf', '(;FF[4]GM[11]SZ[4];AB[a1][a1])');
       const cases: [string[], RegExp][] = [
         [['exam', join(dir, 'none.tst')], /^error: cannot read .*none\.tst: /],
-        [['exam', write('a.tst', 'loadsgf missing.sgf\n1 genmove b\n#? [a1]\n')], /^error: .*a\.tst: line 1: loadsgf: cannot read missing\.sgf: /],
-        [['exam', write('b.tst', 'loadsgf bad.sgf\n1 genmove b\n#? [a1]\n')], /^error: .*b\.tst: line 1: loadsgf bad\.sgf: a1 is played on a cell that is not empty/],
-        [['exam', write('c.tst', 'boardsize 4\n1 genmove b\n#? a1\n')], /^error: .*c\.tst: line 3: "#\? a1" is not an expected reply/],
-        [['exam', write('d.tst', 'boardsize 4\n1 genmove b\n')], /^error: .*d\.tst holds no question with an expected answer/],
+        [
+          ['exam', write('a.tst', 'loadsgf missing.sgf\n1 genmove b\n#? [a1]\n')],
+          /^error: .*a\.tst: line 1: loadsgf: cannot read missing\.sgf: /,
+        ],
+        [
+          ['exam', write('b.tst', 'loadsgf bad.sgf\n1 genmove b\n#? [a1]\n')],
+          /^error: .*b\.tst: line 1: loadsgf bad\.sgf: a1 is played on a cell that is not empty/,
+        ],
+        [
+          ['exam', write('c.tst', 'boardsize 4\n1 genmove b\n#? a1\n')],
+          /^error: .*c\.tst: line 3: "#\? a1" is not an expected reply/,
+        ],
+        [
+          ['exam', write('d.tst', 'boardsize 4\n1 genmove b\n')],
+          /^error: .*d\.tst holds no question with an expected answer/,
+        ],
         [['exam', FIXTURE, '--format', 'gtp'], /^error: --format must be positions or tst/],
         [['exam', FIXTURE, '--engine', join(dir, 'no-such-engine')], /^error: --engine: the engine did not start: /],
         [['exam', FIXTURE, '--engine', 'x', '--time', '1'], /^error: --engine runs its own settings: leave out --time/],
         [['exam', join(dir, 'a.tst'), '--format', 'positions'], /^error: .*a\.tst: line 1: /],
-        [['exam', join(ROOT, 'bench', 'hex-tactics.txt'), '--solver-answers'], /^error: --solver-answers is for \.tst scripts/],
-        [['exam', write('y.txt', `y 3 b ${'.'.repeat(6)} a1\n`), '--engine', 'x'], /^error: .*y\.txt: line 1: --engine is asked Hex positions only/],
+        [
+          ['exam', join(ROOT, 'bench', 'hex-tactics.txt'), '--solver-answers'],
+          /^error: --solver-answers is for \.tst scripts/,
+        ],
+        [
+          ['exam', write('y.txt', `y 3 b ${'.'.repeat(6)} a1\n`), '--engine', 'x'],
+          /^error: .*y\.txt: line 1: --engine is asked Hex positions only/,
+        ],
       ];
       for (const [argv, message] of cases) {
         const r = await runCliInProcess(argv);

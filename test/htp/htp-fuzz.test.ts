@@ -8,9 +8,66 @@ import { runHtpSession } from '../../src/htp/session.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { lcgRandom } from '../helpers/boards.js';
 
-const WORDS = ['name', 'version', 'protocol_version', 'known_command', 'list_commands', 'boardsize', 'clear_board', 'play', 'genmove', 'undo', 'showboard', 'final_score', 'all_legal_moves', 'hexbatch-game', 'hexbatch-swap', 'hexbatch-playouts', 'hexbatch-time', 'hexbatch-seed', 'hexbatch-settings', 'hexbatch-backend', 'hexbatch-rave', 'hexbatch-selection', 'hexgui-analyze_commands', 'hexbatch-win-rates', 'hexbatch-visits'];
-const ARGS = ['b', 'w', 'black', 'white', 'red', 'a1', 'c3', 'e5', 'k11', 'z99', 'aa1', 'swap-pieces', 'resign', 'pass', '0', '1', '3', '5', '7', '32', '-1', '1e9', 'hex', 'y', 'on', 'off', 'cpu', 'auto', '', 'é', '\t'];
-
+const WORDS = [
+  'name',
+  'version',
+  'protocol_version',
+  'known_command',
+  'list_commands',
+  'boardsize',
+  'clear_board',
+  'play',
+  'genmove',
+  'undo',
+  'showboard',
+  'final_score',
+  'all_legal_moves',
+  'hexbatch-game',
+  'hexbatch-swap',
+  'hexbatch-playouts',
+  'hexbatch-time',
+  'hexbatch-seed',
+  'hexbatch-settings',
+  'hexbatch-backend',
+  'hexbatch-rave',
+  'hexbatch-selection',
+  'hexgui-analyze_commands',
+  'hexbatch-win-rates',
+  'hexbatch-visits',
+];
+const ARGS = [
+  'b',
+  'w',
+  'black',
+  'white',
+  'red',
+  'a1',
+  'c3',
+  'e5',
+  'k11',
+  'z99',
+  'aa1',
+  'swap-pieces',
+  'resign',
+  'pass',
+  '0',
+  '1',
+  '3',
+  '5',
+  '7',
+  '32',
+  '-1',
+  '1e9',
+  'hex',
+  'y',
+  'on',
+  'off',
+  'cpu',
+  'auto',
+  '',
+  'é',
+  '\t',
+];
 
 function randomLine(rng: () => number): string {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)] as T;
@@ -20,7 +77,8 @@ function randomLine(rng: () => number): string {
     let s = 'x';
     for (let i = Math.floor(rng() * 30); i > 0; i--) {
       const code = Math.floor(rng() * 0x3000);
-      if (code !== 0x23 && code !== 0x0a && code !== 0x0d && (code < 0xd800 || code > 0xdfff)) s += String.fromCharCode(code);
+      if (code !== 0x23 && code !== 0x0a && code !== 0x0d && (code < 0xd800 || code > 0xdfff))
+        s += String.fromCharCode(code);
     }
     return s;
   }
@@ -40,7 +98,10 @@ test('10,000 random lines: exactly one reply each, with the id', async () => {
   for (let i = 0; i < 10_000; i++) {
     let line = randomLine(rng);
     // Keep each genmove small: settings change only to small budgets; no quit.
-    line = line.replace(/hexbatch-playouts \S+/, 'hexbatch-playouts 8').replace(/hexbatch-time \S+/, 'hexbatch-time 0').replace(/boardsize \d+/, 'boardsize 5');
+    line = line
+      .replace(/hexbatch-playouts \S+/, 'hexbatch-playouts 8')
+      .replace(/hexbatch-time \S+/, 'hexbatch-time 0')
+      .replace(/boardsize \d+/, 'boardsize 5');
     lines.push(line);
   }
   const out: string[] = [];

@@ -23,7 +23,31 @@ function hexGuiReads(reply: string): { success: boolean; response: string } {
 }
 
 /** GoGui's analyze-command types that HexGui knows (AnalyzeDefinition.java). */
-const HEXGUI_ANALYZE_TYPES = ['bwboard', 'cboard', 'dboard', 'eplist', 'gfx', 'group', 'hstring', 'hpstring', 'inferior', 'move', 'param', 'plist', 'pspairs', 'pstring', 'string', 'sboard', 'var', 'varb', 'varc', 'varp', 'varpo', 'varw', 'vc'];
+const HEXGUI_ANALYZE_TYPES = [
+  'bwboard',
+  'cboard',
+  'dboard',
+  'eplist',
+  'gfx',
+  'group',
+  'hstring',
+  'hpstring',
+  'inferior',
+  'move',
+  'param',
+  'plist',
+  'pspairs',
+  'pstring',
+  'string',
+  'sboard',
+  'var',
+  'varb',
+  'varc',
+  'varp',
+  'varpo',
+  'varw',
+  'vc',
+];
 
 describe('hexbatch htp', () => {
   test('every reply of a session as HexGui sends it (no ids, colours spelt out) reads as HexGui reads it, the analyze commands included', async () => {
@@ -51,7 +75,10 @@ describe('hexbatch htp', () => {
     expect(read).toHaveLength(16);
     expect(read.map((r) => r.success)).toEqual(read.map(() => true));
     // Every analyze command parses as HexGui parses it, and is a command of ours.
-    const definitions = (read[2]?.response as string).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    const definitions = (read[2]?.response as string)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     expect(definitions.length).toBeGreaterThan(0);
     const commands: string[] = [];
     for (const line of definitions) {
@@ -65,7 +92,10 @@ describe('hexbatch htp', () => {
     expect(known).toEqual(commands.map(() => '= true'));
     // The root moves of that genmove, on empty cells, as point-text pairs.
     const answer = (read[7]?.response as string).trim();
-    for (const [index, value] of [[9, /^0\.\d\d|1\.00$/], [10, /^\d+$/]] as const) {
+    for (const [index, value] of [
+      [9, /^0\.\d\d|1\.00$/],
+      [10, /^\d+$/],
+    ] as const) {
       const words = (read[index]?.response as string).trim().split(' ');
       expect(words.length % 2).toBe(0);
       const cells = words.filter((_, i) => i % 2 === 0);
@@ -138,7 +168,24 @@ describe('hexbatch htp', () => {
   });
 
   test('a resignation as HexGui sends it ends the game for the other colour, and undo takes it back', async () => {
-    const input = ['boardsize 5', 'hexbatch-playouts 200', 'play b c3', 'play w resign', 'final_score', 'genmove b', 'play b a1', 'all_legal_moves', 'play b resign', 'showboard', 'undo', 'final_score', 'play w a1', 'undo', 'undo', 'undo'].join('\n');
+    const input = [
+      'boardsize 5',
+      'hexbatch-playouts 200',
+      'play b c3',
+      'play w resign',
+      'final_score',
+      'genmove b',
+      'play b a1',
+      'all_legal_moves',
+      'play b resign',
+      'showboard',
+      'undo',
+      'final_score',
+      'play w a1',
+      'undo',
+      'undo',
+      'undo',
+    ].join('\n');
     const { code, out } = await cli(['htp'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
@@ -159,7 +206,22 @@ describe('hexbatch htp', () => {
   });
 
   test('bad commands and arguments get ? and a reason, with the id', async () => {
-    const input = ['3 fly', 'boardsize 40', 'boardsize 5 6', 'play b z9', 'play red a1', 'play b a1', 'play w a1', '8 undo', 'undo', 'undo', 'final_score', 'hexbatch-game go', 'hexbatch-playouts -1', 'hexbatch-time x'].join('\n');
+    const input = [
+      '3 fly',
+      'boardsize 40',
+      'boardsize 5 6',
+      'play b z9',
+      'play red a1',
+      'play b a1',
+      'play w a1',
+      '8 undo',
+      'undo',
+      'undo',
+      'final_score',
+      'hexbatch-game go',
+      'hexbatch-playouts -1',
+      'hexbatch-time x',
+    ].join('\n');
     const { out } = await cli(['htp'], `${input}\n`);
     const r = replies(out);
     expect(r).toHaveLength(14);
@@ -185,7 +247,14 @@ describe('hexbatch htp', () => {
   });
 
   test('a time limit alone, from the command line and by command, still gives legal moves', async () => {
-    const input = ['boardsize 5', 'all_legal_moves', 'genmove b', 'hexbatch-time 0.01', 'hexbatch-settings', 'genmove w'].join('\n');
+    const input = [
+      'boardsize 5',
+      'all_legal_moves',
+      'genmove b',
+      'hexbatch-time 0.01',
+      'hexbatch-settings',
+      'genmove w',
+    ].join('\n');
     const { code, out } = await cli(['htp', '--time', '0.02', '--playouts', '0'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
@@ -203,13 +272,24 @@ describe('hexbatch htp', () => {
     expect(replies(counted.out)[0]).toContain('playouts 500 time none');
     const neither = await cli(['htp'], 'hexbatch-settings\n');
     expect(replies(neither.out)[0]).toContain('playouts none time 1 ');
-    for (const argv of [['--time', '0'], ['--playouts', '0'], ['--time', '0', '--playouts', '0']]) {
+    for (const argv of [
+      ['--time', '0'],
+      ['--playouts', '0'],
+      ['--time', '0', '--playouts', '0'],
+    ]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code, argv.join(' ')).toBe(2);
       expect(err).toBe('error: --time and --playouts: a move needs a limit: playouts, time or both\n');
     }
     // By command: the last limit is not taken away; with the other one set first, it is.
-    const commands = ['hexbatch-playouts 0', 'hexbatch-settings', 'hexbatch-time 0', 'hexbatch-playouts 300', 'hexbatch-time 0', 'hexbatch-settings'];
+    const commands = [
+      'hexbatch-playouts 0',
+      'hexbatch-settings',
+      'hexbatch-time 0',
+      'hexbatch-playouts 300',
+      'hexbatch-time 0',
+      'hexbatch-settings',
+    ];
     const r = replies((await cli(['htp'], `${commands.join('\n')}\n`)).out);
     expect(r[0]).toBe('= ');
     expect(r[1]).toContain('playouts none time 1 ');
@@ -219,44 +299,118 @@ describe('hexbatch htp', () => {
   });
 
   test('--fill, --tactics, --threads, --leaves, --playouts-per-leaf, --knowledge-threshold, --h-search-threshold and --proximity-prior reach the settings, and the engine still plays', async () => {
-    const { code, out } = await cli(['htp', '--fill', 'coin', '--tactics', 'off', '--threads', '1', '--playouts', '64', '--leaves', '8', '--playouts-per-leaf', '32', '--knowledge-threshold', '2', '--h-search-threshold', '9', '--proximity-prior', '0.05'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+    const { code, out } = await cli(
+      [
+        'htp',
+        '--fill',
+        'coin',
+        '--tactics',
+        'off',
+        '--threads',
+        '1',
+        '--playouts',
+        '64',
+        '--leaves',
+        '8',
+        '--playouts-per-leaf',
+        '32',
+        '--knowledge-threshold',
+        '2',
+        '--h-search-threshold',
+        '9',
+        '--proximity-prior',
+        '0.05',
+      ],
+      'hexbatch-settings\nboardsize 4\ngenmove b\n',
+    );
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ fill coin tactics off solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity 0.05 leaves 8 per-leaf 32 knowledge 2 h-search 9 /);
+    expect(r[0]).toMatch(
+      / fill coin tactics off solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity 0.05 leaves 8 per-leaf 32 knowledge 2 h-search 9 /,
+    );
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
-    expect(defaults[0]).toMatch(new RegExp(` fill exact tactics on solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity ${PROXIMITY_PRIOR} leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD} `));
+    expect(defaults[0]).toMatch(
+      new RegExp(
+        ` fill exact tactics on solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity ${PROXIMITY_PRIOR} leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD} `,
+      ),
+    );
   });
 
   test('--tactics takes a list of tactics joined by , or +, shown in a fixed order; all of them is on', async () => {
-    const some = await cli(['htp', '--tactics', 'leaf-win+win', '--playouts', '64', '--threads', '0'], 'hexbatch-settings\nboardsize 4\ngenmove b\n');
+    const some = await cli(
+      ['htp', '--tactics', 'leaf-win+win', '--playouts', '64', '--threads', '0'],
+      'hexbatch-settings\nboardsize 4\ngenmove b\n',
+    );
     expect(some.code).toBe(0);
     expect(replies(some.out)[0]).toContain(' tactics win,leaf-win solver ');
     expect(replies(some.out)[2]).toMatch(/^= [a-d][1-4]$/);
-    const all = await cli(['htp', '--tactics', 'bridge,dead,block,win,leaf-win,leaf-vc,mustplay,h-search'], 'hexbatch-settings\n');
+    const all = await cli(
+      ['htp', '--tactics', 'bridge,dead,block,win,leaf-win,leaf-vc,mustplay,h-search'],
+      'hexbatch-settings\n',
+    );
     expect(replies(all.out)[0]).toContain(' tactics on solver ');
   });
 
   test('the older RAVE switch, on and off, from the command line and by command', async () => {
-    const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-rave on', 'hexbatch-settings', 'genmove w', 'hexbatch-rave maybe', 'hexbatch-rave'].join('\n');
+    const input = [
+      'hexbatch-settings',
+      'boardsize 4',
+      'hexbatch-playouts 300',
+      'genmove b',
+      'hexbatch-rave on',
+      'hexbatch-settings',
+      'genmove w',
+      'hexbatch-rave maybe',
+      'hexbatch-rave',
+    ].join('\n');
     const { code, out } = await cli(['htp', '--rave', 'off'], `${input}\n`);
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ selection uct puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default per-leaf default knowledge \d+ h-search \d+ /);
+    expect(r[0]).toMatch(
+      / selection uct puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default per-leaf default knowledge \d+ h-search \d+ /,
+    );
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
-    expect(r[5]).toMatch(/ selection uct-rave puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default/);
+    expect(r[5]).toMatch(
+      / selection uct-rave puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default/,
+    );
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? rave must be on or off, not "maybe"');
     expect(r[8]).toBe('? expected 1 argument');
   });
 
-  test('the selection rule and PUCT\'s constants, from the command line and by command', async () => {
-    const input = ['hexbatch-settings', 'boardsize 4', 'hexbatch-playouts 300', 'genmove b', 'hexbatch-selection uct', 'hexbatch-settings', 'genmove w', 'hexbatch-selection puct', 'hexbatch-selection'].join('\n');
-    const { code, out } = await cli(['htp', '--selection', 'puct-amaf', '--puct-exploration', '2.5', '--prior-temperature', '.05', '--proximity-prior', '0.125'], `${input}\n`);
+  test("the selection rule and PUCT's constants, from the command line and by command", async () => {
+    const input = [
+      'hexbatch-settings',
+      'boardsize 4',
+      'hexbatch-playouts 300',
+      'genmove b',
+      'hexbatch-selection uct',
+      'hexbatch-settings',
+      'genmove w',
+      'hexbatch-selection puct',
+      'hexbatch-selection',
+    ].join('\n');
+    const { code, out } = await cli(
+      [
+        'htp',
+        '--selection',
+        'puct-amaf',
+        '--puct-exploration',
+        '2.5',
+        '--prior-temperature',
+        '.05',
+        '--proximity-prior',
+        '0.125',
+      ],
+      `${input}\n`,
+    );
     expect(code).toBe(0);
     const r = replies(out);
-    expect(r[0]).toMatch(/ selection puct-amaf puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 leaves default/);
+    expect(r[0]).toMatch(
+      / selection puct-amaf puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 leaves default/,
+    );
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
     expect(r[5]).toMatch(/ selection uct puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 leaves default/);
@@ -266,7 +420,28 @@ describe('hexbatch htp', () => {
   });
 
   test('bad command-line options: one line on stderr, exit 2', async () => {
-    for (const argv of [['--playouts', 'x'], ['--backend', 'gpu'], ['--time', '-1'], ['--seed', '99999999999'], ['--fill', 'dice'], ['--tactics', 'yes'], ['--tactics', 'win+'], ['--threads', '257'], ['--rave', 'maybe'], ['--selection', 'puct'], ['--selection', 'uct', '--rave', 'on'], ['--puct-exploration', '0'], ['--prior-temperature', '1e-3'], ['--proximity-prior', '-0.1'], ['--proximity-prior', '2'], ['--solver', 'perhaps'], ['--leaves', '0'], ['--playouts-per-leaf', 'x'], ['--knowledge-threshold', '0'], ['--h-search-threshold', '0']]) {
+    for (const argv of [
+      ['--playouts', 'x'],
+      ['--backend', 'gpu'],
+      ['--time', '-1'],
+      ['--seed', '99999999999'],
+      ['--fill', 'dice'],
+      ['--tactics', 'yes'],
+      ['--tactics', 'win+'],
+      ['--threads', '257'],
+      ['--rave', 'maybe'],
+      ['--selection', 'puct'],
+      ['--selection', 'uct', '--rave', 'on'],
+      ['--puct-exploration', '0'],
+      ['--prior-temperature', '1e-3'],
+      ['--proximity-prior', '-0.1'],
+      ['--proximity-prior', '2'],
+      ['--solver', 'perhaps'],
+      ['--leaves', '0'],
+      ['--playouts-per-leaf', 'x'],
+      ['--knowledge-threshold', '0'],
+      ['--h-search-threshold', '0'],
+    ]) {
       const { code, err } = await cli(['htp', ...argv], '');
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n')).toHaveLength(1);

@@ -13,7 +13,11 @@ import { HtpEngine } from '../../src/htp/engine.js';
 import { DEFAULT_TACTICS, parseTactics } from '../../src/search/knowledge/tactics.js';
 
 function engine(playouts: number, tactics = DEFAULT_TACTICS): HtpEngine {
-  return new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', { playouts, seed: 5, tactics });
+  return new HtpEngine(async () => createCpuEvaluator(undefined, { workers: 0 }), 'test', {
+    playouts,
+    seed: 5,
+    tactics,
+  });
 }
 
 /** The reply's text, without `= ` and the blank line; fails on a `?`. */
@@ -41,12 +45,17 @@ class NamedStones {
     this.cells[cell] = player;
   }
   winner(): Color {
-    return Position.fromText(GameKind.Hex, this.size, formatBoardText(geometryOf(GameKind.Hex, this.size), this.cells), Color.Black).winner();
+    return Position.fromText(
+      GameKind.Hex,
+      this.size,
+      formatBoardText(geometryOf(GameKind.Hex, this.size), this.cells),
+      Color.Black,
+    ).winner();
   }
 }
 
-describe('swap-pieces over HTP, in HexGui\'s view', () => {
-  test('a game through a swap, the engine playing both sides: every move lands on a cell HexGui sees empty, and final_score is the named stones\' winner', async () => {
+describe("swap-pieces over HTP, in HexGui's view", () => {
+  test("a game through a swap, the engine playing both sides: every move lands on a cell HexGui sees empty, and final_score is the named stones' winner", async () => {
     for (const opening of ['b1', 'e2', 'a4', 'c3']) {
       const e = engine(200);
       await ok(e, 'boardsize 5');
@@ -72,7 +81,16 @@ describe('swap-pieces over HTP, in HexGui\'s view', () => {
     // HexGui's board: black a1 c1 a3, white a2 b2, white to move. White joins
     // columns a and c only through c2; its mirror b3 wins nothing.
     const e = engine(100);
-    for (const line of ['boardsize 3', 'play b a1', 'play w swap-pieces', 'play w a2', 'play b c1', 'play w b2', 'play b a3']) await ok(e, line);
+    for (const line of [
+      'boardsize 3',
+      'play b a1',
+      'play w swap-pieces',
+      'play w a2',
+      'play b c1',
+      'play w b2',
+      'play b a3',
+    ])
+      await ok(e, line);
     expect(await ok(e, 'genmove w')).toBe('c2');
     expect(await ok(e, 'final_score')).toBe('W+');
     e.close();
@@ -82,7 +100,8 @@ describe('swap-pieces over HTP, in HexGui\'s view', () => {
     // HexGui's board: black c2 and b4 (a bridge over b3 and c3), white a1, and
     // white's intrusion at b3; the bridge tactic alone must answer c3.
     const e = engine(16, parseTactics('bridge'));
-    for (const line of ['boardsize 5', 'play b c2', 'play w swap-pieces', 'play w a1', 'play b b4', 'play w b3']) await ok(e, line);
+    for (const line of ['boardsize 5', 'play b c2', 'play w swap-pieces', 'play w a1', 'play b b4', 'play w b3'])
+      await ok(e, line);
     expect(await ok(e, 'genmove b')).toBe('c3');
     e.close();
   });

@@ -3,7 +3,15 @@
 // prints above 100%.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { differenceOf, differenceText, meanFigure, medianFigure, ratioOf, shareText, studentT975 } from '../../src/jobs/noisy-figures.js';
+import {
+  differenceOf,
+  differenceText,
+  meanFigure,
+  medianFigure,
+  ratioOf,
+  shareText,
+  studentT975,
+} from '../../src/jobs/noisy-figures.js';
 
 const ms = (x: number) => x.toFixed(2);
 
@@ -22,9 +30,12 @@ describe('a difference of two noisy timings', () => {
     expect(perSet.value).toBeCloseTo(-24.73, 2);
     expect(differenceText(perSet, ms)).toMatch(/^below noise \(± \d+\.\d\d\)$/);
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 1, maxLength: 20 }), (samples) => {
-        expect(differenceText(meanFigure(samples), ms)).not.toMatch(/^-/);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        (samples) => {
+          expect(differenceText(meanFigure(samples), ms)).not.toMatch(/^-/);
+        },
+      ),
     );
   });
 
@@ -54,10 +65,17 @@ describe('a share of a bounding rate', () => {
     expect(text).not.toMatch(/\d{3,}%/);
     expect(text).toMatch(/^n\/a: measured above its bound/);
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.double({ min: 1e-3, max: 1e9, noNaN: true }), fc.double({ min: 0, max: 1e9, noNaN: true }), (part, bound, noise) => {
-        const shown = shareText({ value: part, halfWidth: noise }, { value: bound, halfWidth: noise }).match(/^(\d+)%/);
-        if (shown) expect(Number(shown[1])).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e9, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e9, noNaN: true }),
+        fc.double({ min: 0, max: 1e9, noNaN: true }),
+        (part, bound, noise) => {
+          const shown = shareText({ value: part, halfWidth: noise }, { value: bound, halfWidth: noise }).match(
+            /^(\d+)%/,
+          );
+          if (shown) expect(Number(shown[1])).toBeLessThanOrEqual(100);
+        },
+      ),
     );
   });
 });

@@ -31,7 +31,12 @@ function readSgf(path: string): SgfSummary {
   const text = readFileSync(path, 'utf8');
   expect(text).toMatch(/^\(;FF\[4\]GM\[11\]AP\[hexbatch\]SZ\[\d+\]/);
   const prop = (name: string) => new RegExp(`${name}\\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
-  return { black: prop('PB'), white: prop('PW'), result: prop('RE'), moves: [...text.matchAll(/;([BW])\[([^\]]*)\]/g)].map((m) => `${m[1]}:${m[2]}`) };
+  return {
+    black: prop('PB'),
+    white: prop('PW'),
+    result: prop('RE'),
+    moves: [...text.matchAll(/;([BW])\[([^\]]*)\]/g)].map((m) => `${m[1]}:${m[2]}`),
+  };
 }
 
 describe('the schedule', () => {
@@ -51,7 +56,21 @@ describe('the schedule', () => {
 describe('hexbatch match', () => {
   test('scripted engines on Hex 3: colours alternate, every opening twice, an SGF file per game', async () => {
     const out = join(scratch, 'balanced');
-    const { code, out: stdout } = await runCliInProcess(['match', '--engine-a', fakeEngine(), '--engine-b', fakeEngine('--x'), '--size', '3', '--games', '18', '--parallel', '3', '--out', out]);
+    const { code, out: stdout } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine(),
+      '--engine-b',
+      fakeEngine('--x'),
+      '--size',
+      '3',
+      '--games',
+      '18',
+      '--parallel',
+      '3',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
     const files = readdirSync(out).sort();
     expect(files).toEqual(Array.from({ length: 18 }, (_, i) => `game-${String(i + 1).padStart(4, '0')}.sgf`));
@@ -74,7 +93,21 @@ describe('hexbatch match', () => {
 
   test('forfeits are counted against the engine at fault, and a crashed engine is replaced', async () => {
     // B crashes at its first genmove in life: every game B gets a fresh engine, which crashes again.
-    const { code, out } = await runCliInProcess(['match', '--engine-a', fakeEngine(), '--engine-b', fakeEngine('--crash-at', '1'), '--size', '3', '--games', '4', '--openings', 'none', '--parallel', '1']);
+    const { code, out } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine(),
+      '--engine-b',
+      fakeEngine('--crash-at', '1'),
+      '--size',
+      '3',
+      '--games',
+      '4',
+      '--openings',
+      'none',
+      '--parallel',
+      '1',
+    ]);
     expect(code).toBe(0);
     expect(out).toContain('A scored 4 of 4');
     expect(out).toContain('B 4 (0 illegal moves, 0 refused, 4 crash, 0 timeout)');
@@ -82,16 +115,47 @@ describe('hexbatch match', () => {
 
   test('a given list of openings, without swap', async () => {
     const out = join(scratch, 'listed');
-    const { code } = await runCliInProcess(['match', '--engine-a', fakeEngine(), '--engine-b', fakeEngine(), '--size', '4', '--games', '4', '--openings', 'b3,c2', '--no-swap', '--out', out]);
+    const { code } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine(),
+      '--engine-b',
+      fakeEngine(),
+      '--size',
+      '4',
+      '--games',
+      '4',
+      '--openings',
+      'b3,c2',
+      '--no-swap',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
-    const first = readdirSync(out).sort().map((f) => readSgf(join(out, f)).moves[0]);
+    const first = readdirSync(out)
+      .sort()
+      .map((f) => readSgf(join(out, f)).moves[0]);
     expect(first).toEqual(['B:b3', 'B:b3', 'B:c2', 'B:c2']);
   });
 
   test('an engine given as a command line gets a seed per game and side when it knows hexbatch-seed, and nothing when it does not', async () => {
     const logA = join(scratch, 'seeded-a.log');
     const logB = join(scratch, 'seeded-b.log');
-    const { code } = await runCliInProcess(['match', '--engine-a', fakeEngine('--knows-seed', '--log', logA), '--engine-b', fakeEngine('--log', logB), '--size', '3', '--games', '6', '--parallel', '1', '--seed', '77']);
+    const { code } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine('--knows-seed', '--log', logA),
+      '--engine-b',
+      fakeEngine('--log', logB),
+      '--size',
+      '3',
+      '--games',
+      '6',
+      '--parallel',
+      '1',
+      '--seed',
+      '77',
+    ]);
     expect(code).toBe(0);
     const seeds = readFileSync(logA, 'utf8')
       .split('\n')
@@ -105,7 +169,25 @@ describe('hexbatch match', () => {
 
   test('--sprt stops the match once the test decides: two identical engines split every pair, so H0', async () => {
     const out = join(scratch, 'sprt');
-    const { code, out: stdout } = await runCliInProcess(['match', '--engine-a', fakeEngine(), '--engine-b', fakeEngine(), '--size', '3', '--games', '1000', '--openings', 'none', '--parallel', '1', '--sprt', '0,100', '--out', out]);
+    const { code, out: stdout } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine(),
+      '--engine-b',
+      fakeEngine(),
+      '--size',
+      '3',
+      '--games',
+      '1000',
+      '--openings',
+      'none',
+      '--parallel',
+      '1',
+      '--sprt',
+      '0,100',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
     const pairs = Number(/(\d+) pairs: H0 accepted \(Elo ≤ 0 rather than ≥ 100\)/.exec(stdout)?.[1]);
     expect(pairs).toBeGreaterThan(0);
@@ -116,7 +198,17 @@ describe('hexbatch match', () => {
   });
 
   test('an engine that cannot start stops the match before it begins, with exit 2', async () => {
-    const { code, err } = await runCliInProcess(['match', '--engine-a', fakeEngine('--fail-start'), '--engine-b', fakeEngine(), '--size', '3', '--games', '2']);
+    const { code, err } = await runCliInProcess([
+      'match',
+      '--engine-a',
+      fakeEngine('--fail-start'),
+      '--engine-b',
+      fakeEngine(),
+      '--size',
+      '3',
+      '--games',
+      '2',
+    ]);
     expect(code).toBe(2);
     expect(err.trim()).toBe('error: --engine-a: engine A did not start: fake: cannot start');
   });
@@ -126,20 +218,56 @@ describe('hexbatch match', () => {
 
     test('a short real match on Hex 4 has no forfeit', async () => {
       const out = join(scratch, 'ours');
-      const { code, out: stdout } = await runCliInProcess(['match', '--a', 'playouts=256', '--b', 'playouts=256,fill=coin,tactics=off', '--size', '4', '--games', '4', '--parallel', '2', '--out', out]);
+      const { code, out: stdout } = await runCliInProcess([
+        'match',
+        '--a',
+        'playouts=256',
+        '--b',
+        'playouts=256,fill=coin,tactics=off',
+        '--size',
+        '4',
+        '--games',
+        '4',
+        '--parallel',
+        '2',
+        '--out',
+        out,
+      ]);
       expect(code).toBe(0);
       expect(stdout).toContain('A: hexbatch playouts=256\n');
       expect(stdout).toContain('B: hexbatch playouts=256,fill=coin,tactics=off\n');
-      expect(stdout).toContain('forfeits: A 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout); B 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout)');
+      expect(stdout).toContain(
+        'forfeits: A 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout); B 0 (0 illegal moves, 0 refused, 0 crash, 0 timeout)',
+      );
       expect(readdirSync(out)).toHaveLength(4);
     }, 60_000);
 
     test('ours given as a command line plays the very games that the same settings of ours play', async () => {
       const settings = ['--a', 'playouts=256,threads=1', '--b', 'playouts=256,tactics=off,threads=1'];
-      const asCommands = ['--engine-a', `${process.execPath} ${ourEntry()} htp --playouts 256 --threads 1`, '--engine-b', `${process.execPath} ${ourEntry()} htp --playouts 256 --tactics off --threads 1`];
+      const asCommands = [
+        '--engine-a',
+        `${process.execPath} ${ourEntry()} htp --playouts 256 --threads 1`,
+        '--engine-b',
+        `${process.execPath} ${ourEntry()} htp --playouts 256 --tactics off --threads 1`,
+      ];
       const movesOf = async (engines: string[], name: string) => {
         const out = join(scratch, name);
-        const { code } = await runCliInProcess(['match', ...engines, '--size', '4', '--games', '4', '--openings', 'none', '--parallel', '1', '--seed', '5', '--out', out]);
+        const { code } = await runCliInProcess([
+          'match',
+          ...engines,
+          '--size',
+          '4',
+          '--games',
+          '4',
+          '--openings',
+          'none',
+          '--parallel',
+          '1',
+          '--seed',
+          '5',
+          '--out',
+          out,
+        ]);
         expect(code).toBe(0);
         return readdirSync(out)
           .sort()
@@ -149,7 +277,19 @@ describe('hexbatch match', () => {
     }, 60_000);
 
     test('--scaling plays adjacent pairs and fits a and b', async () => {
-      const { code, out } = await runCliInProcess(['match', '--scaling', '2048,4096,8192', '--a', 'tactics=off', '--size', '3', '--games', '10', '--parallel', '2']);
+      const { code, out } = await runCliInProcess([
+        'match',
+        '--scaling',
+        '2048,4096,8192',
+        '--a',
+        'tactics=off',
+        '--size',
+        '3',
+        '--games',
+        '10',
+        '--parallel',
+        '2',
+      ]);
       // On Hex 3 one side may win every game; then the fit is refused with exit 1.
       expect([0, 1]).toContain(code);
       expect(out).toContain('Hex 3×3, 4096 against 2048 playouts: 10 games');

@@ -63,7 +63,7 @@ describe('the referee', () => {
     expect(cellName(p.geometry, played.moves[0]?.move as number)).toBe('b2');
   });
 
-  test('no forced opening: black\'s engine plays the first move', async () => {
+  test("no forced opening: black's engine plays the first move", async () => {
     const setup = hex(3, null, false);
     const played = await game(fake(), fake(), setup);
     // The fake plays the first empty cell: a1 first.
@@ -114,7 +114,7 @@ describe('the referee', () => {
     expect(off.forfeit).toMatchObject({ player: Color.White, kind: 'illegal' });
   });
 
-  test('after a swap the engines hear HexGui\'s view: black\'s stone stays, the colours change hands, the cells are as they named them', async () => {
+  test("after a swap the engines hear HexGui's view: black's stone stays, the colours change hands, the cells are as they named them", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'referee-swap-'));
     const [blackLog, whiteLog] = [join(dir, 'black.log'), join(dir, 'white.log')];
     const setup = hex(4, 'c1');
@@ -127,7 +127,12 @@ describe('the referee', () => {
     // The engine that opened now plays white, and white moves again at once; the swapper plays black.
     expect(black.slice(0, 3)).toEqual(['play b c1', 'play w swap-pieces', 'genmove w']);
     expect(white[0]).toBe('play b c1');
-    expect(white.filter((c) => c.startsWith('genmove')).slice(1).every((c) => c === 'genmove b')).toBe(true);
+    expect(
+      white
+        .filter((c) => c.startsWith('genmove'))
+        .slice(1)
+        .every((c) => c === 'genmove b'),
+    ).toBe(true);
     expect(black.filter((c) => c.startsWith('genmove')).every((c) => c === 'genmove w')).toBe(true);
     // Each engine plays the first cell it sees empty, so no cell is named twice and c1 never again.
     const named = [...black, ...white].filter((c) => /^play [bw] [a-d]\d$/.test(c)).map((c) => c.slice(7));

@@ -57,12 +57,18 @@ describe('the scaling fit', () => {
   });
 
   test('Elo per doubling is the Elo of the share σ(b·log10 2) between equal colours', () => {
-    for (const b of [0.5, 1.8, 3]) expect(eloPerDoubling(b)).toBeCloseTo(eloOfShare(1 / (1 + Math.exp(-b * Math.log10(2)))), 9);
+    for (const b of [0.5, 1.8, 3])
+      expect(eloPerDoubling(b)).toBeCloseTo(eloOfShare(1 / (1 + Math.exp(-b * Math.log10(2)))), 9);
     expect(eloPerDoubling(1.8)).toBeCloseTo(94.1, 1);
   });
 
   test('games that cannot fix b are refused', () => {
-    expect(() => fitScaling([{ delta: 0.3, blackWon: true }, { delta: 0.3, blackWon: false }])).toThrow(/two or more/);
+    expect(() =>
+      fitScaling([
+        { delta: 0.3, blackWon: true },
+        { delta: 0.3, blackWon: false },
+      ]),
+    ).toThrow(/two or more/);
     const separated = [0.3, 0.3, -0.3, -0.3].map((delta) => ({ delta, blackWon: delta > 0 }));
     expect(() => fitScaling(separated)).toThrow();
   });

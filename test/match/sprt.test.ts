@@ -4,7 +4,17 @@
 // rates on simulated matches of known Elo difference, with and without a
 // first-player advantage (which makes the two games of a pair correlated).
 import { describe, expect, test } from 'vitest';
-import { type Pentanomial, type SprtBounds, pairCounts, parseSprt, pentanomialLlr, scoreOfElo, sprtLimits, sprtState, sprtText } from '../../src/match/sprt.js';
+import {
+  type Pentanomial,
+  type SprtBounds,
+  pairCounts,
+  parseSprt,
+  pentanomialLlr,
+  scoreOfElo,
+  sprtLimits,
+  sprtState,
+  sprtText,
+} from '../../src/match/sprt.js';
 import { LiveScore } from '../../src/match/live-score.js';
 import { wilsonInterval } from '../../src/match/stats.js';
 
@@ -40,7 +50,11 @@ describe('the log-likelihood ratio', () => {
   test('pairs that only win or lose both games: the binomial SPRT', () => {
     const s0 = scoreOfElo(0);
     const s1 = scoreOfElo(20);
-    for (const [won, lost] of [[30, 20], [5, 9], [120, 97]] as const) {
+    for (const [won, lost] of [
+      [30, 20],
+      [5, 9],
+      [120, 97],
+    ] as const) {
       const exact = won * Math.log(s1 / s0) + lost * Math.log((1 - s1) / (1 - s0));
       // The empty bins count as 1e-3 a bin, which moves the ratio by about that much.
       expect(pentanomialLlr([lost, 0, 0, 0, won], s0, s1)).toBeCloseTo(exact, 2);
@@ -50,7 +64,11 @@ describe('the log-likelihood ratio', () => {
   test('a trinomial: the maximum likelihood under each mean, found by brute force', () => {
     const s0 = scoreOfElo(-10);
     const s1 = scoreOfElo(30);
-    for (const [n0, nHalf, n1] of [[12, 40, 18], [30, 31, 29], [3, 8, 9]] as const) {
+    for (const [n0, nHalf, n1] of [
+      [12, 40, 18],
+      [30, 31, 29],
+      [3, 8, 9],
+    ] as const) {
       const oracle = bruteLogLikelihood(n0, nHalf, n1, s1) - bruteLogLikelihood(n0, nHalf, n1, s0);
       expect(pentanomialLlr([n0, 0, nHalf, 0, n1], s0, s1)).toBeCloseTo(oracle, 1);
     }
@@ -64,12 +82,19 @@ describe('the log-likelihood ratio', () => {
     expect(pairCounts([1, 0, 1, 1, 0, 0, 1, undefined, 0])).toEqual([1, 0, 1, 0, 1]);
     expect(sprtState([0, 0, 0, 0, 0], bounds)).toMatchObject({ llr: 0, verdict: null, pairs: 0 });
     expect(sprtText(sprtState([0, 0, 0, 0, 200], bounds), bounds)).toMatch(/H1 accepted/);
-    for (const bad of ['10', '10,0', '0,10,0.5,0.05', '0,10,0.05', 'a,b', '0,10,0,0.1']) expect(() => parseSprt(bad)).toThrow();
+    for (const bad of ['10', '10,0', '0,10,0.5,0.05', '0,10,0.05', 'a,b', '0,10,0,0.1'])
+      expect(() => parseSprt(bad)).toThrow();
   });
 });
 
 /** Pair outcomes of A whose per-game Elo is `elo` (before colour), with `firstMove` Elo for black. */
-function simulate(bounds: SprtBounds, elo: number, firstMove: number, random: () => number, maxPairs = 50_000): 'H0' | 'H1' | null {
+function simulate(
+  bounds: SprtBounds,
+  elo: number,
+  firstMove: number,
+  random: () => number,
+  maxPairs = 50_000,
+): 'H0' | 'H1' | null {
   const pBlack = scoreOfElo(elo + firstMove);
   const pWhite = scoreOfElo(elo - firstMove);
   const counts = [0, 0, 0, 0, 0];
@@ -103,14 +128,22 @@ describe('the live score', () => {
     const order = winners.map((_, i) => i).sort(() => random() - 0.5);
     const live = new LiveScore(winners.length, bounds);
     for (const index of order) {
-      const game = { index, black: index % 2 === 0 ? 'A' : 'B', opening: null, winner: winners[index] as 'A' | 'B', played: { moves: [], winner: 1, forfeit: null, resigned: false } } as const;
+      const game = {
+        index,
+        black: index % 2 === 0 ? 'A' : 'B',
+        opening: null,
+        winner: winners[index] as 'A' | 'B',
+        played: { moves: [], winner: 1, forfeit: null, resigned: false },
+      } as const;
       expect(live.add(game)).toBe(true);
       expect(live.add(game)).toBe(false);
     }
     const all = sprtState(pairCounts(winners.map((w) => (w === 'A' ? 1 : 0))), bounds);
     expect(live.test).toEqual(all);
     expect(live.games).toBe(41);
-    expect(live.text()).toMatch(new RegExp(`^A ${winners.filter((w) => w === 'A').length}, B \\d+, Elo [+−]\\d+ .*, 20 pairs`));
+    expect(live.text()).toMatch(
+      new RegExp(`^A ${winners.filter((w) => w === 'A').length}, B \\d+, Elo [+−]\\d+ .*, 20 pairs`),
+    );
   });
 });
 
@@ -124,19 +157,23 @@ describe('error rates on simulated matches of known Elo difference', () => {
     { bounds: { elo0: 0, elo1: 40, alpha: 0.05, beta: 0.05 }, firstMove: 150 },
     { bounds: { elo0: -10, elo1: 30, alpha: 0.1, beta: 0.2 }, firstMove: 150 },
   ];
-  test.each(cases)('elo0 $bounds.elo0, elo1 $bounds.elo1, α $bounds.alpha, β $bounds.beta, first move worth $firstMove Elo', ({ bounds, firstMove }) => {
-    const random = rng(2024 + firstMove + bounds.elo0);
-    const hits = (trueElo: number, verdict: 'H0' | 'H1', runs: number) => {
-      const elo = eloWithFirstMove(trueElo, firstMove);
-      let n = 0;
-      for (let r = 0; r < runs; r++) if (simulate(bounds, elo, firstMove, random) === verdict) n++;
-      return n;
-    };
-    // At elo0 it wrongly accepts H1 about α of the time at most; at elo1 it wrongly accepts H0 about β of the time at most.
-    expect(wilsonInterval(hits(bounds.elo0, 'H1', RUNS), RUNS, Z99).low).toBeLessThanOrEqual(bounds.alpha);
-    expect(wilsonInterval(hits(bounds.elo1, 'H0', RUNS), RUNS, Z99).low).toBeLessThanOrEqual(bounds.beta);
-    // And it is a test, not a refusal to decide: far beyond elo1 it accepts H1 nearly always, far below elo0 H0.
-    expect(hits(bounds.elo1 + 40, 'H1', 300)).toBeGreaterThan(0.97 * 300);
-    expect(hits(bounds.elo0 - 40, 'H0', 300)).toBeGreaterThan(0.97 * 300);
-  }, 120_000);
+  test.each(cases)(
+    'elo0 $bounds.elo0, elo1 $bounds.elo1, α $bounds.alpha, β $bounds.beta, first move worth $firstMove Elo',
+    ({ bounds, firstMove }) => {
+      const random = rng(2024 + firstMove + bounds.elo0);
+      const hits = (trueElo: number, verdict: 'H0' | 'H1', runs: number) => {
+        const elo = eloWithFirstMove(trueElo, firstMove);
+        let n = 0;
+        for (let r = 0; r < runs; r++) if (simulate(bounds, elo, firstMove, random) === verdict) n++;
+        return n;
+      };
+      // At elo0 it wrongly accepts H1 about α of the time at most; at elo1 it wrongly accepts H0 about β of the time at most.
+      expect(wilsonInterval(hits(bounds.elo0, 'H1', RUNS), RUNS, Z99).low).toBeLessThanOrEqual(bounds.alpha);
+      expect(wilsonInterval(hits(bounds.elo1, 'H0', RUNS), RUNS, Z99).low).toBeLessThanOrEqual(bounds.beta);
+      // And it is a test, not a refusal to decide: far beyond elo1 it accepts H1 nearly always, far below elo0 H0.
+      expect(hits(bounds.elo1 + 40, 'H1', 300)).toBeGreaterThan(0.97 * 300);
+      expect(hits(bounds.elo0 - 40, 'H0', 300)).toBeGreaterThan(0.97 * 300);
+    },
+    120_000,
+  );
 });

@@ -34,7 +34,11 @@ describe('the packed library in an empty project', () => {
   beforeAll(() => {
     ensureBuilt();
     const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
     ) as { filename: string }[];
     tarball = join(project, packed[0]?.filename ?? '');
     const target = join(project, 'node_modules', 'hexbatch');
@@ -58,7 +62,9 @@ describe('the packed library in an empty project', () => {
 
   it('runs no script of its own when installed', () => {
     // npm lists prepare among the install scripts that a user must approve.
-    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hexbatch', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'hexbatch', 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
     const scripts = Object.keys(installed.scripts ?? {});
     expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
   });
@@ -125,28 +131,54 @@ export const rate: number = r?.winRate ?? 0;
 `,
     );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const args = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false', 'user.ts'];
+    const args = [
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--skipLibCheck',
+      'false',
+      'user.ts',
+    ];
     const result = spawnSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 60_000);
 
   it('bundles for the browser with Vite, shaders and all', async () => {
-    writeFileSync(join(project, 'page.js'), "import { createEvaluator } from 'hexbatch';\nglobalThis.hexbatch = createEvaluator;\n");
+    writeFileSync(
+      join(project, 'page.js'),
+      "import { createEvaluator } from 'hexbatch';\nglobalThis.hexbatch = createEvaluator;\n",
+    );
     const { build } = await import('vite');
     const outDir = join(project, 'bundle');
-    await build({ root: project, logLevel: 'silent', configFile: false, build: { outDir, minify: false, rollupOptions: { input: join(project, 'page.js') } } });
-    const code = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(outDir, 'assets', f), 'utf8')).join('\n');
+    await build({
+      root: project,
+      logLevel: 'silent',
+      configFile: false,
+      build: { outDir, minify: false, rollupOptions: { input: join(project, 'page.js') } },
+    });
+    const code = readdirSync(join(outDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(outDir, 'assets', f), 'utf8'))
+      .join('\n');
     // The WGSL travels inside the bundle; no module of Node's is imported
     // (the CPU worker pool's chunk, which mentions them, loads only in Node).
     expect(code).toContain('@compute');
     expect(code).not.toMatch(/^import[^\n]*from ["']node:/m);
   }, 120_000);
 
-  const examples = ['README.md', 'docs/library.md'].flatMap((file) => jsExamples(readFileSync(join(ROOT, file), 'utf8')).map((code, i) => ({ file, n: i + 1, code })));
+  const examples = ['README.md', 'docs/library.md'].flatMap((file) =>
+    jsExamples(readFileSync(join(ROOT, file), 'utf8')).map((code, i) => ({ file, n: i + 1, code })),
+  );
 
   it('finds the examples of the README and docs/library.md', () => {
-    for (const file of ['README.md', 'docs/library.md']) expect(examples.filter((e) => e.file === file).length).toBeGreaterThan(0);
+    for (const file of ['README.md', 'docs/library.md'])
+      expect(examples.filter((e) => e.file === file).length).toBeGreaterThan(0);
     for (const e of examples) expect(e.code).toContain("from 'hexbatch'");
   });
 

@@ -11,11 +11,17 @@ const REDIS_PACKAGES = /^(bullmq|ioredis)(\/|$)/;
 
 /** The static imports of a module: `import … from '…'` and `export … from '…'`, not `import('…')`. */
 function staticImports(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"();]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] as string);
+  return [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"();]*?from\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g),
+  ].map((m) => m[1] as string);
 }
 
 /** Every module reached from `entry` by static imports, and the packages they import. */
-function reach(entry: string, toFile: (from: string, specifier: string) => string): { files: Set<string>; packages: Set<string> } {
+function reach(
+  entry: string,
+  toFile: (from: string, specifier: string) => string,
+): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const stack = [entry];
@@ -38,7 +44,9 @@ test('the source: the CLI entry reaches no Redis package, and of src/queue/ only
     return existsSync(path) ? path : resolve(dirname(from), s);
   });
   expect([...packages].filter((p) => REDIS_PACKAGES.test(p))).toEqual([]);
-  expect([...files].map((f) => relative(ROOT, f)).filter((f) => f.startsWith('src/queue/'))).toEqual(['src/queue/redis-url.ts']);
+  expect([...files].map((f) => relative(ROOT, f)).filter((f) => f.startsWith('src/queue/'))).toEqual([
+    'src/queue/redis-url.ts',
+  ]);
   // And the queue's own modules do import them (so the check above looks at the right thing).
   expect(staticImports(readFileSync(join(ROOT, 'src/queue/worker.ts'), 'utf8'))).toContain('bullmq');
 });

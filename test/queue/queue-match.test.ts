@@ -15,7 +15,20 @@ import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { type CliProcess, startCli, stopCli } from '../helpers/worker-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hexbatch-queue-'));
-const MATCH = ['--a', 'playouts=128', '--b', 'playouts=128,tactics=off', '--size', '4', '--games', '40', '--seed', '11', '--openings', 'all'];
+const MATCH = [
+  '--a',
+  'playouts=128',
+  '--b',
+  'playouts=128,tactics=off',
+  '--size',
+  '4',
+  '--games',
+  '40',
+  '--seed',
+  '11',
+  '--openings',
+  'all',
+];
 
 let redis: RedisServer;
 const workers: CliProcess[] = [];
@@ -32,7 +45,10 @@ afterAll(async () => {
 });
 
 // The files' text but the date (a run may cross midnight).
-const files = (dir: string) => readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8').replace(/DT\[[^\]]*\]/, ''));
+const files = (dir: string) =>
+  readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/DT\[[^\]]*\]/, ''));
 const runOf = (stderr: string) => /started match ([a-z0-9]+) on/.exec(stderr)?.[1] as string;
 
 describe('a match on the queue', () => {
@@ -73,7 +89,9 @@ describe('a match on the queue', () => {
     const run = runOf(outcome.err);
     const client = new Redis(redis.port, '127.0.0.1');
     try {
-      expect((await client.hkeys(`hexbatch:run:${run}:results`)).map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect((await client.hkeys(`hexbatch:run:${run}:results`)).map(Number).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 40 }, (_, i) => i),
+      );
     } finally {
       client.disconnect();
     }
@@ -96,9 +114,29 @@ describe('a match on the queue', () => {
     workers.push(w);
     await w.waitFor(/serving/);
     const out = join(scratch, 'sprt');
-    const outcome = await runCliInProcess(['match', '--queue', redis.url, '--a', 'playouts=128', '--key-b', 'first-empty', '--size', '5', '--games', '400', '--openings', 'none', '--sprt', '0,50', '--out', out]);
+    const outcome = await runCliInProcess([
+      'match',
+      '--queue',
+      redis.url,
+      '--a',
+      'playouts=128',
+      '--key-b',
+      'first-empty',
+      '--size',
+      '5',
+      '--games',
+      '400',
+      '--openings',
+      'none',
+      '--sprt',
+      '0,50',
+      '--out',
+      out,
+    ]);
     expect(outcome.code, outcome.err).toBe(0);
-    expect(outcome.out).toMatch(/SPRT elo0 0, elo1 50, α 0.05, β 0.05: LLR [\d.]+ \(−2.94, 2.94\), \d+ pairs: H1 accepted/);
+    expect(outcome.out).toMatch(
+      /SPRT elo0 0, elo1 50, α 0.05, β 0.05: LLR [\d.]+ \(−2.94, 2.94\), \d+ pairs: H1 accepted/,
+    );
     const withdrawn = Number(/(\d+) queued games withdrawn/.exec(outcome.out)?.[1]);
     const played = readdirSync(out).length;
     expect(played).toBeLessThan(100);

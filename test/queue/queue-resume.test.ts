@@ -13,7 +13,20 @@ import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { type CliProcess, startCli, stopCli } from '../helpers/worker-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hexbatch-resume-'));
-const MATCH = ['--a', 'playouts=128', '--b', 'playouts=96', '--size', '4', '--games', '24', '--seed', '5', '--openings', 'all'];
+const MATCH = [
+  '--a',
+  'playouts=128',
+  '--b',
+  'playouts=96',
+  '--size',
+  '4',
+  '--games',
+  '24',
+  '--seed',
+  '5',
+  '--openings',
+  'all',
+];
 
 let redis: RedisServer;
 let worker: CliProcess | undefined;
@@ -30,7 +43,10 @@ afterAll(async () => {
 });
 
 // The files' text but the date (a run may cross midnight).
-const files = (dir: string) => readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8').replace(/DT\[[^\]]*\]/, ''));
+const files = (dir: string) =>
+  readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/DT\[[^\]]*\]/, ''));
 
 async function until(check: () => boolean, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -20,7 +20,27 @@ let redis: RedisServer;
 beforeAll(async () => {
   ensureBuilt();
   // A self-signed certificate for 127.0.0.1, made with Debian's openssl.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   redis = await startRedis({ password: 'tls secret', tls: { cert, key } });
 }, 180_000);
 
@@ -31,7 +51,10 @@ afterAll(async () => {
 
 test('with the certificate trusted, rediss:// and the password get through', async () => {
   const url = `rediss://:tls%20secret@127.0.0.1:${redis.port}`;
-  const coordinator = startCli(['match', '--queue', url, '--resume', 'nosuchrun'], { ...process.env, NODE_EXTRA_CA_CERTS: cert });
+  const coordinator = startCli(['match', '--queue', url, '--resume', 'nosuchrun'], {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: cert,
+  });
   expect(await coordinator.exited()).toBe(2);
   expect(coordinator.lines).toEqual([expect.stringMatching(/^error: the queue has no run nosuchrun/)]);
 }, 60_000);

@@ -63,7 +63,18 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const game = (engines: unknown, extra: Record<string, unknown> = {}) => ({ run: 'evil', index: 0, game: 'hex', size: 3, swap: false, opening: null, seed: 1, timeoutMs: 10_000, engines, ...extra });
+const game = (engines: unknown, extra: Record<string, unknown> = {}) => ({
+  run: 'evil',
+  index: 0,
+  game: 'hex',
+  size: 3,
+  swap: false,
+  opening: null,
+  seed: 1,
+  timeoutMs: 10_000,
+  engines,
+  ...extra,
+});
 
 /** Adds a job and waits for its end: the reason it failed, or null when it completed. */
 async function outcome(name: string, data: unknown, id: string): Promise<{ failed: string | null; attempts: number }> {
@@ -79,31 +90,84 @@ async function outcome(name: string, data: unknown, id: string): Promise<{ faile
 
 describe('a worker refuses a job it should not run', () => {
   test.each([
-    ['an unknown engine key', 'game', game({ A: { key: 'rm-rf' }, B: { key: 'first-empty' } }), /unknown engine key "rm-rf"/],
-    ['a setting out of bounds', 'game', game({ A: { settings: { playouts: '2000000000' } }, B: { key: 'first-empty' } }), /--playouts must be a whole number from 0 to 1,000,000,000/],
-    ['threads out of bounds', 'game', game({ A: { settings: { playouts: '8', threads: '9999' } }, B: { key: 'first-empty' } }), /--threads must be a whole number from 0 to 256/],
-    ['a setting htp does not take', 'game', game({ A: { settings: { playouts: '8', fill: 'rm' } }, B: { key: 'first-empty' } }), /--fill/],
-    ['an unknown setting', 'game', game({ A: { settings: { command: 'touch' } }, B: { key: 'first-empty' } }), /unknown setting "command"/],
-    ['a command line', 'game', game({ A: { command: `touch ${MARKER}` }, B: { key: 'first-empty' } }), /never carries a command line/],
-    ['a command line beside a key', 'game', game({ A: { key: 'first-empty', command: `touch ${MARKER}` }, B: { key: 'first-empty' } }), /fields a job may not have: command/],
-    ['a command line in a value', 'game', game({ A: { settings: { playouts: `8 --x;touch ${MARKER}` } }, B: { key: 'first-empty' } }), /the value of playouts must be/],
-    ['an extra field', 'game', game({ A: { key: 'first-empty' }, B: { key: 'first-empty' } }, { shell: `touch ${MARKER}` }), /fields a job may not have: shell/],
+    [
+      'an unknown engine key',
+      'game',
+      game({ A: { key: 'rm-rf' }, B: { key: 'first-empty' } }),
+      /unknown engine key "rm-rf"/,
+    ],
+    [
+      'a setting out of bounds',
+      'game',
+      game({ A: { settings: { playouts: '2000000000' } }, B: { key: 'first-empty' } }),
+      /--playouts must be a whole number from 0 to 1,000,000,000/,
+    ],
+    [
+      'threads out of bounds',
+      'game',
+      game({ A: { settings: { playouts: '8', threads: '9999' } }, B: { key: 'first-empty' } }),
+      /--threads must be a whole number from 0 to 256/,
+    ],
+    [
+      'a setting htp does not take',
+      'game',
+      game({ A: { settings: { playouts: '8', fill: 'rm' } }, B: { key: 'first-empty' } }),
+      /--fill/,
+    ],
+    [
+      'an unknown setting',
+      'game',
+      game({ A: { settings: { command: 'touch' } }, B: { key: 'first-empty' } }),
+      /unknown setting "command"/,
+    ],
+    [
+      'a command line',
+      'game',
+      game({ A: { command: `touch ${MARKER}` }, B: { key: 'first-empty' } }),
+      /never carries a command line/,
+    ],
+    [
+      'a command line beside a key',
+      'game',
+      game({ A: { key: 'first-empty', command: `touch ${MARKER}` }, B: { key: 'first-empty' } }),
+      /fields a job may not have: command/,
+    ],
+    [
+      'a command line in a value',
+      'game',
+      game({ A: { settings: { playouts: `8 --x;touch ${MARKER}` } }, B: { key: 'first-empty' } }),
+      /the value of playouts must be/,
+    ],
+    [
+      'an extra field',
+      'game',
+      game({ A: { key: 'first-empty' }, B: { key: 'first-empty' } }, { shell: `touch ${MARKER}` }),
+      /fields a job may not have: shell/,
+    ],
     ['an unknown kind of job', 'exec', { command: `touch ${MARKER}` }, /unknown kind of job "exec"/],
-  ])('%s', async (what, name, data, reason) => {
-    const before = launched.length;
-    const result = await outcome(name, data, `refuse-${what.replace(/\W+/g, '-')}`);
-    expect(result.failed).toMatch(/^refused: /);
-    expect(result.failed).toMatch(reason);
-    // Unrecoverable: no second attempt, here or on another worker.
-    expect(result.attempts).toBe(1);
-    expect(launched.length).toBe(before);
-    expect(existsSync(MARKER)).toBe(false);
-    expect(log.some((l) => l.startsWith('refused ') && reason.test(l))).toBe(true);
-  }, 60_000);
+  ])(
+    '%s',
+    async (what, name, data, reason) => {
+      const before = launched.length;
+      const result = await outcome(name, data, `refuse-${what.replace(/\W+/g, '-')}`);
+      expect(result.failed).toMatch(/^refused: /);
+      expect(result.failed).toMatch(reason);
+      // Unrecoverable: no second attempt, here or on another worker.
+      expect(result.attempts).toBe(1);
+      expect(launched.length).toBe(before);
+      expect(existsSync(MARKER)).toBe(false);
+      expect(log.some((l) => l.startsWith('refused ') && reason.test(l))).toBe(true);
+    },
+    60_000,
+  );
 
   test('a proper job beside them is played, starting its engines', async () => {
     const before = launched.length;
-    const result = await outcome('game', game({ A: { key: 'first-empty' }, B: { key: 'first-empty' } }, { run: 'fine' }), 'fine.0');
+    const result = await outcome(
+      'game',
+      game({ A: { key: 'first-empty' }, B: { key: 'first-empty' } }, { run: 'fine' }),
+      'fine.0',
+    );
     expect(result.failed).toBeNull();
     expect(launched.slice(before)).toEqual(['first-empty', 'first-empty']);
   }, 60_000);

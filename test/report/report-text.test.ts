@@ -4,7 +4,14 @@ import { DEFAULT_SUITE, type SuiteReport } from '../../src/jobs/suite.js';
 import { reportHeader } from '../../src/report/report-text.js';
 
 const browser = { name: 'chromium', version: '150.0.7871.100', headless: true, path: '/usr/bin/chromium' };
-const adapter = { vendor: 'google', architecture: 'swiftshader', device: '', description: '', features: ['subgroups'], software: true };
+const adapter = {
+  vendor: 'google',
+  architecture: 'swiftshader',
+  device: '',
+  description: '',
+  features: ['subgroups'],
+  software: true,
+};
 const report = { spec: { ...DEFAULT_SUITE, playouts: 65_536 } } as unknown as SuiteReport;
 
 describe('reportHeader', () => {
@@ -18,6 +25,8 @@ describe('reportHeader', () => {
   });
 
   it('leaves out what standard error has already shown on the same terminal', () => {
-    expect(reportHeader({ browser, adapter }, report, true)).toEqual([reportHeader({ browser, adapter }, report, false)[3]]);
+    expect(reportHeader({ browser, adapter }, report, true)).toEqual([
+      reportHeader({ browser, adapter }, report, false)[3],
+    ]);
   });
 });

@@ -28,7 +28,8 @@ function* everyCompletion(cells: Cells): Generator<Cells> {
 /** `count` random completions of `cells`. */
 function* randomCompletions(cells: Cells, count: number, seed: number): Generator<Cells> {
   const random = testRandom(seed);
-  for (let k = 0; k < count; k++) yield cells.map((v) => (v !== Color.Empty ? v : random() < 0.5 ? Color.Black : Color.White));
+  for (let k = 0; k < count; k++)
+    yield cells.map((v) => (v !== Color.Empty ? v : random() < 0.5 ? Color.Black : Color.White));
 }
 
 /**
@@ -44,15 +45,20 @@ function checkFill(n: number, cells: Cells, completions: (cells: Cells) => Itera
     expect(cells[c]).toBe(Color.Empty);
     expect(filled[c]).not.toBe(Color.Empty);
   }
-  for (let i = 0; i < captured.length; i += 2) expect(filled[captured[i] as number]).toBe(filled[captured[i + 1] as number]);
-  expect([...filled.keys()].filter((c) => filled[c] !== cells[c]).sort((a, b) => a - b)).toEqual([...dead, ...captured].sort((a, b) => a - b));
+  for (let i = 0; i < captured.length; i += 2)
+    expect(filled[captured[i] as number]).toBe(filled[captured[i + 1] as number]);
+  expect([...filled.keys()].filter((c) => filled[c] !== cells[c]).sort((a, b) => a - b)).toEqual(
+    [...dead, ...captured].sort((a, b) => a - b),
+  );
   const withCaptured = cells.slice();
   for (const c of captured) withCaptured[c] = filled[c] as number;
   for (const full of completions(withCaptured)) {
     const overwritten = full.slice();
     for (const c of dead) overwritten[c] = filled[c] as number;
     if (oracleWinner('hex', n, full) !== oracleWinner('hex', n, overwritten)) {
-      throw new Error(`Hex ${n} ${boardText(cells)}: filling the dead cells ${dead.join(' ')} changes the winner of ${boardText(full)}`);
+      throw new Error(
+        `Hex ${n} ${boardText(cells)}: filling the dead cells ${dead.join(' ')} changes the winner of ${boardText(full)}`,
+      );
     }
   }
   return dead.length;
@@ -64,12 +70,17 @@ function checkFill(n: number, cells: Cells, completions: (cells: Cells) => Itera
  * its positions with either side to move that are not over.
  */
 function* smallBoards(seed: number): Generator<{ n: number; found: DeadCells; positions: Position[] }> {
-  for (const [n, boards] of [[3, everyBoard(9, ANY)], [4, randomBoards(16, 3000, 0.45, seed)]] as const) {
+  for (const [n, boards] of [
+    [3, everyBoard(9, ANY)],
+    [4, randomBoards(16, 3000, 0.45, seed)],
+  ] as const) {
     const g = geometryOf(GameKind.Hex, n);
     for (const cells of boards) {
       const found = deadCells(g, cells);
       if (found.dead.length + found.captured.length === 0) continue;
-      const positions = ([Color.Black, Color.White] as const).map((toMove) => Position.fromText(GameKind.Hex, n, boardText(cells), toMove)).filter((p) => !p.isOver());
+      const positions = ([Color.Black, Color.White] as const)
+        .map((toMove) => Position.fromText(GameKind.Hex, n, boardText(cells), toMove))
+        .filter((p) => !p.isOver());
       yield { n, found, positions };
     }
   }
@@ -87,12 +98,16 @@ describe('dead cells', () => {
     [5, 1500, 0.4, false],
     [7, 800, 0.35, false],
     [11, 400, 0.3, false],
-  ])('random boards of Hex %i: filling the dead cells keeps the winner of every completion tried, the captured pairs given to their captors', (n, count, empty, exhaustive) => {
-    let dead = 0;
-    let k = 0;
-    for (const cells of randomBoards(n * n, count, empty, 31 * n)) dead += checkFill(n, cells, exhaustive ? everyCompletion : (c) => randomCompletions(c, 200, k++));
-    expect(dead).toBeGreaterThan(count / 4);
-  });
+  ])(
+    'random boards of Hex %i: filling the dead cells keeps the winner of every completion tried, the captured pairs given to their captors',
+    (n, count, empty, exhaustive) => {
+      let dead = 0;
+      let k = 0;
+      for (const cells of randomBoards(n * n, count, empty, 31 * n))
+        dead += checkFill(n, cells, exhaustive ? everyCompletion : (c) => randomCompletions(c, 200, k++));
+      expect(dead).toBeGreaterThan(count / 4);
+    },
+  );
 
   test('every board of Hex 3 and random ones of Hex 4: giving the captured pairs to their captors keeps the value, whoever moves', () => {
     let pairs = 0;
@@ -104,7 +119,10 @@ describe('dead cells', () => {
         const toMove = position.toMove;
         const given = Position.fromText(GameKind.Hex, n, boardText(filled), toMove);
         const wins = given.isOver() ? given.winner() === toMove : solve(given).wins;
-        if (solve(position).wins !== wins) throw new Error(`Hex ${n} ${position.toText()}: the captured pairs ${captured.join(' ')} change the value for ${toMove}`);
+        if (solve(position).wins !== wins)
+          throw new Error(
+            `Hex ${n} ${position.toText()}: the captured pairs ${captured.join(' ')} change the value for ${toMove}`,
+          );
       }
     }
     expect(pairs).toBeGreaterThan(500);
@@ -127,7 +145,10 @@ describe('dead cells', () => {
           after.play(m);
           return after.winner() === toMove || (!after.isOver() && !solve(after).wins);
         });
-        if (!winsWith) throw new Error(`Hex ${n} ${position.toText()}: ${toMove} wins, but only through dead or captured cells ${out.join(' ')}`);
+        if (!winsWith)
+          throw new Error(
+            `Hex ${n} ${position.toText()}: ${toMove} wins, but only through dead or captured cells ${out.join(' ')}`,
+          );
       }
     }
     expect(pruned).toBeGreaterThan(1000);
@@ -157,7 +178,8 @@ describe('the ring-code finder against the first one', () => {
     for (let n = 1; n <= 13; n++) {
       const g = geometryOf(GameKind.Hex, n);
       for (const empty of [0.3, 0.5, 0.7]) {
-        for (const cells of randomBoards(g.cellCount, 200, empty, 1000 * n)) expect(deadCells(g, cells), `Hex ${n}: ${boardText(cells)}`).toEqual(deadCellsOracle(g, cells));
+        for (const cells of randomBoards(g.cellCount, 200, empty, 1000 * n))
+          expect(deadCells(g, cells), `Hex ${n}: ${boardText(cells)}`).toEqual(deadCellsOracle(g, cells));
       }
     }
   });

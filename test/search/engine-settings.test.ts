@@ -6,7 +6,8 @@ import { buildProgram } from '../../src/cli/program.js';
 import { ENGINE_OPTION_NAMES, attributeName, engineSetup } from '../../src/cli/htp-command.js';
 import { HtpEngine } from '../../src/htp/engine.js';
 import { SETTING_OPTIONS, ourEngine, parseSettings } from '../../src/match/engine-spec.js';
-import { DEFAULT_ENGINE_SETTINGS, SETTINGS, parseOnOff } from '../../src/search/engine-settings.js';
+import { DEFAULT_ENGINE_SETTINGS, SETTINGS } from '../../src/search/engine-settings.js';
+import { parseOnOff } from '../../src/search/setting-values.js';
 import type { CliIo } from '../../src/cli/io.js';
 
 /** A value other than the default for each setting; a new setting needs one here. */
@@ -43,36 +44,39 @@ function optionsOf(commandName: string): string[] {
 }
 
 describe('one table of engine settings', () => {
-  test.each(SETTINGS.map((s) => [s.name, s] as const))('%s reaches HTP, htp and exam options, match, and the settings line', async (name, setting) => {
-    const sample = SAMPLES[name];
-    expect(sample, `add a sample value for "${name}" to SAMPLES`).toBeDefined();
-    const value = setting.parse(sample as string);
-    expect(value, `the sample of ${name} is its default`).not.toEqual(DEFAULT_ENGINE_SETTINGS[setting.key]);
+  test.each(SETTINGS.map((s) => [s.name, s] as const))(
+    '%s reaches HTP, htp and exam options, match, and the settings line',
+    async (name, setting) => {
+      const sample = SAMPLES[name];
+      expect(sample, `add a sample value for "${name}" to SAMPLES`).toBeDefined();
+      const value = setting.parse(sample as string);
+      expect(value, `the sample of ${name} is its default`).not.toEqual(DEFAULT_ENGINE_SETTINGS[setting.key]);
 
-    // HTP: the command sets it, and the settings line shows it.
-    const engine = new HtpEngine(async () => {
-      throw new Error('no evaluator is needed');
-    }, 'test');
-    expect(await engine.reply(`hexbatch-${name} ${sample}`)).toBe('= \n\n');
-    const line = (await engine.reply('hexbatch-settings')) as string;
-    const shown = name === 'rave' ? `selection ${value}` : `${name} ${setting.format(value as never)}`;
-    expect(line).toContain(` ${shown}`);
+      // HTP: the command sets it, and the settings line shows it.
+      const engine = new HtpEngine(async () => {
+        throw new Error('no evaluator is needed');
+      }, 'test');
+      expect(await engine.reply(`hexbatch-${name} ${sample}`)).toBe('= \n\n');
+      const line = (await engine.reply('hexbatch-settings')) as string;
+      const shown = name === 'rave' ? `selection ${value}` : `${name} ${setting.format(value as never)}`;
+      expect(line).toContain(` ${shown}`);
 
-    // htp and exam: the option is there, and sets the same value.
-    expect(optionsOf('htp')).toContain(`--${setting.flag}`);
-    expect(optionsOf('exam')).toContain(`--${setting.flag}`);
-    expect(ENGINE_OPTION_NAMES).toContain(attributeName(setting.flag));
-    expect(engineSetup({ [attributeName(setting.flag)]: sample }).settings[setting.key]).toEqual(value);
+      // htp and exam: the option is there, and sets the same value.
+      expect(optionsOf('htp')).toContain(`--${setting.flag}`);
+      expect(optionsOf('exam')).toContain(`--${setting.flag}`);
+      expect(ENGINE_OPTION_NAMES).toContain(attributeName(setting.flag));
+      expect(engineSetup({ [attributeName(setting.flag)]: sample }).settings[setting.key]).toEqual(value);
 
-    // match: the key names the option, and our engine runs with it.
-    if (setting.inMatch) {
-      expect(SETTING_OPTIONS[name]).toBe(`--${setting.flag}`);
-      const spec = ourEngine(parseSettings(`${name}=${sample}`), { threads: 1, noSwap: false });
-      expect(spec.args.join(' ')).toContain(`--${setting.flag} ${sample}`);
-    } else {
-      expect(() => parseSettings(`${name}=${sample}`)).toThrow(/unknown setting/);
-    }
-  });
+      // match: the key names the option, and our engine runs with it.
+      if (setting.inMatch) {
+        expect(SETTING_OPTIONS[name]).toBe(`--${setting.flag}`);
+        const spec = ourEngine(parseSettings(`${name}=${sample}`), { threads: 1, noSwap: false });
+        expect(spec.args.join(' ')).toContain(`--${setting.flag} ${sample}`);
+      } else {
+        expect(() => parseSettings(`${name}=${sample}`)).toThrow(/unknown setting/);
+      }
+    },
+  );
 
   test('a bad value gets one line naming the setting, from HTP and from the command line', async () => {
     const engine = new HtpEngine(async () => {
@@ -81,12 +85,16 @@ describe('one table of engine settings', () => {
     for (const setting of SETTINGS) {
       const reply = (await engine.reply(`hexbatch-${setting.name} nonsense`)) as string;
       expect(reply).toMatch(new RegExp(`^\\? ${setting.name.replace(/-/g, '\\-')}( must |: )`));
-      expect(() => engineSetup({ [attributeName(setting.flag)]: 'nonsense' })).toThrow(new RegExp(`^error: --${setting.flag}( must |: )`));
+      expect(() => engineSetup({ [attributeName(setting.flag)]: 'nonsense' })).toThrow(
+        new RegExp(`^error: --${setting.flag}( must |: )`),
+      );
     }
   });
 
   test('two options for one setting are refused', () => {
-    expect(() => engineSetup({ selection: 'uct', rave: 'on' })).toThrow(/^error: give --selection or --rave, not both$/);
+    expect(() => engineSetup({ selection: 'uct', rave: 'on' })).toThrow(
+      /^error: give --selection or --rave, not both$/,
+    );
   });
 
   test('one on/off parser: on, true, 1 and off, false, 0, in any case', () => {

@@ -20,7 +20,13 @@ function solverSaysWins(game: GameKind, size: number, text: string, toMove: Play
 /** `cells` with `player` at `key` (if any) and the opponent of `player` on every empty cell outside `carrier`. */
 function filledOutside(cells: Uint8Array, carrier: readonly number[], player: Player, key: number | null): string {
   const inside = new Set(carrier);
-  return Array.from(cells, (v, c) => (c === key ? CELL_CHAR[player] : v === Color.Empty && !inside.has(c) ? CELL_CHAR[opponent(player)] : CELL_CHAR[v as Color])).join('');
+  return Array.from(cells, (v, c) =>
+    c === key
+      ? CELL_CHAR[player]
+      : v === Color.Empty && !inside.has(c)
+        ? CELL_CHAR[opponent(player)]
+        : CELL_CHAR[v as Color],
+  ).join('');
 }
 
 interface Tally {
@@ -57,16 +63,26 @@ function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>)
         tally.full++;
         expect(found.semis).toEqual([]);
         for (const toMove of [player, opponent(player)] as const) {
-          if (!solverSaysWins(game, size, text, toMove, player)) throw new Error(`${game} ${size}: ${text} has a full connection for ${player}, yet loses with ${toMove} to move`);
+          if (!solverSaysWins(game, size, text, toMove, player))
+            throw new Error(
+              `${game} ${size}: ${text} has a full connection for ${player}, yet loses with ${toMove} to move`,
+            );
         }
         const outside = filledOutside(cells, found.full, player, null);
-        if (!solverSaysWins(game, size, outside, opponent(player), player)) throw new Error(`${game} ${size}: ${text}, fully connected for ${player}, loses once the opponent fills outside the carrier`);
+        if (!solverSaysWins(game, size, outside, opponent(player), player))
+          throw new Error(
+            `${game} ${size}: ${text}, fully connected for ${player}, loses once the opponent fills outside the carrier`,
+          );
       }
       for (const { key, carrier } of found.semis) {
         tally.semi++;
-        if (cells[key] !== Color.Empty || !carrier.includes(key)) throw new Error(`${game} ${size}: ${text}: key ${key} of ${player} is not an empty cell of its carrier`);
+        if (cells[key] !== Color.Empty || !carrier.includes(key))
+          throw new Error(`${game} ${size}: ${text}: key ${key} of ${player} is not an empty cell of its carrier`);
         const outside = filledOutside(cells, carrier, player, key);
-        if (!solverSaysWins(game, size, outside, opponent(player), player)) throw new Error(`${game} ${size}: ${text}: ${player} playing ${key} loses once the opponent fills outside the carrier ${carrier.join(',')}`);
+        if (!solverSaysWins(game, size, outside, opponent(player), player))
+          throw new Error(
+            `${game} ${size}: ${text}: ${player} playing ${key} loses once the opponent fills outside the carrier ${carrier.join(',')}`,
+          );
       }
     }
   }
@@ -94,14 +110,17 @@ describe('gameConnections (H-search)', () => {
     [GameKind.Hex, 6, 150, 0.35],
     [GameKind.Y, 5, 1500, 0.5],
     [GameKind.Y, 6, 600, 0.4],
-  ])('random boards of %s %i: every claim is a win, and H-search joins boards the greedy templates do not', (game, size, count, empty) => {
-    const cellCount = Position.empty(game, size).geometry.cellCount;
-    const tally = checkClaims(game, size, randomBoards(cellCount, count, empty, size * 37));
-    expect(tally.full).toBeGreaterThan(count / 20);
-    expect(tally.semi).toBeGreaterThan(count / 20);
-    expect(tally.gained).toBeGreaterThan(0);
-    expect(tally.missed).toBe(0);
-  });
+  ])(
+    'random boards of %s %i: every claim is a win, and H-search joins boards the greedy templates do not',
+    (game, size, count, empty) => {
+      const cellCount = Position.empty(game, size).geometry.cellCount;
+      const tally = checkClaims(game, size, randomBoards(cellCount, count, empty, size * 37));
+      expect(tally.full).toBeGreaterThan(count / 20);
+      expect(tally.semi).toBeGreaterThan(count / 20);
+      expect(tally.gained).toBeGreaterThan(0);
+      expect(tally.missed).toBe(0);
+    },
+  );
 
   test('the empty Hex 3 board: the centre is a key for either player, nothing is full', () => {
     const p = Position.empty(GameKind.Hex, 3);

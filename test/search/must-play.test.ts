@@ -30,7 +30,11 @@ function winsWith(position: Position, move: number): boolean {
  * Returns the moves ruled out without H-search and with it, and the joining
  * moves, so that a caller can insist there were enough of them.
  */
-function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>): { ruledOut: number; ruledOutWithH: number; joining: number } {
+function checkRulings(
+  game: GameKind,
+  size: number,
+  boards: Iterable<Uint8Array>,
+): { ruledOut: number; ruledOutWithH: number; joining: number } {
   let ruledOut = 0;
   let ruledOutWithH = 0;
   let joining = 0;
@@ -40,7 +44,8 @@ function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>
       if (position.isOver()) continue;
       for (const move of connectingMoves(position.geometry, position.cells(), toMove) ?? []) {
         joining++;
-        if (!winsWith(position, move)) throw new Error(`${game} ${size} ${position.toText()}: ${move} is said to join ${toMove}, yet it loses`);
+        if (!winsWith(position, move))
+          throw new Error(`${game} ${size} ${position.toText()}: ${move} is said to join ${toMove}, yet it loses`);
       }
       const allowed = mustPlay(position.geometry, position.cells(), toMove);
       const allowedWithH = mustPlay(position.geometry, position.cells(), toMove, true);
@@ -50,12 +55,16 @@ function checkRulings(game: GameKind, size: number, boards: Iterable<Uint8Array>
       }
       for (const move of allowedWithH) if (allowed !== null) expect(allowed).toContain(move);
       const board = position.toText();
-      if (allowedWithH.length === 0 && toMoveWins(position)) throw new Error(`${game} ${size} ${board}: nothing is left to ${toMove}, yet it wins`);
+      if (allowedWithH.length === 0 && toMoveWins(position))
+        throw new Error(`${game} ${size} ${board}: nothing is left to ${toMove}, yet it wins`);
       for (const move of position.legalMoves()) {
         if (allowedWithH.includes(move)) continue;
         ruledOutWithH++;
         if (allowed !== null && !allowed.includes(move)) ruledOut++;
-        if (winsWith(position, move)) throw new Error(`${game} ${size} ${board}: ${move} is ruled out for ${toMove}${allowed?.includes(move) === true ? ' by H-search' : ''}, yet it wins`);
+        if (winsWith(position, move))
+          throw new Error(
+            `${game} ${size} ${board}: ${move} is ruled out for ${toMove}${allowed?.includes(move) === true ? ' by H-search' : ''}, yet it wins`,
+          );
       }
     }
   }
@@ -83,13 +92,20 @@ describe('mustPlay and connectingMoves', () => {
     [GameKind.Hex, 6, 40, 0.3],
     [GameKind.Y, 5, 1500, 0.5],
     [GameKind.Y, 6, 150, 0.45],
-  ])('random boards of %s %i: every move the region rules out loses, every joining move wins', (game, size, count, empty) => {
-    const cellCount = Position.empty(game, size).geometry.cellCount;
-    const { ruledOut, ruledOutWithH, joining } = checkRulings(game, size, randomBoards(cellCount, count, empty, size * 17));
-    expect(ruledOut).toBeGreaterThan(count);
-    expect(ruledOutWithH).toBeGreaterThan(ruledOut);
-    expect(joining).toBeGreaterThan(count / 10);
-  });
+  ])(
+    'random boards of %s %i: every move the region rules out loses, every joining move wins',
+    (game, size, count, empty) => {
+      const cellCount = Position.empty(game, size).geometry.cellCount;
+      const { ruledOut, ruledOutWithH, joining } = checkRulings(
+        game,
+        size,
+        randomBoards(cellCount, count, empty, size * 17),
+      );
+      expect(ruledOut).toBeGreaterThan(count);
+      expect(ruledOutWithH).toBeGreaterThan(ruledOut);
+      expect(joining).toBeGreaterThan(count / 10);
+    },
+  );
 
   // Hex 5, rows top to bottom. Black's c2 reaches row 1 by an edge bridge
   // and would reach row 5 by a stone on c4 (edge bridge below it) or b4

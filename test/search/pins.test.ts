@@ -26,8 +26,17 @@ function fromBoard(game: GameKind, size: number, text: string, toMove: Color.Bla
 }
 
 const PINS: readonly Pin[] = [
-  { name: 'Hex 5, empty, no swap, no tactics or solver', position: () => Position.empty(GameKind.Hex, 5, { swap: false }), playouts: 16_384, settings: { solver: false, tactics: false } },
-  { name: 'Hex 5, empty, swap (the opening rule)', position: () => Position.empty(GameKind.Hex, 5, { swap: true }), playouts: 16_384 },
+  {
+    name: 'Hex 5, empty, no swap, no tactics or solver',
+    position: () => Position.empty(GameKind.Hex, 5, { swap: false }),
+    playouts: 16_384,
+    settings: { solver: false, tactics: false },
+  },
+  {
+    name: 'Hex 5, empty, swap (the opening rule)',
+    position: () => Position.empty(GameKind.Hex, 5, { swap: true }),
+    playouts: 16_384,
+  },
   {
     name: 'Hex 6, mid-game, white to move',
     position: fromBoard(GameKind.Hex, 6, '......' + '..b...' + '...w..' + '..b...' + '......' + '......', Color.White),
@@ -35,12 +44,31 @@ const PINS: readonly Pin[] = [
   },
   {
     name: 'Hex 7, a few stones, black to move',
-    position: fromBoard(GameKind.Hex, 7, '.......' + '.b.....' + '.....w.' + '...b...' + '.w.....' + '.....b.' + '..w....', Color.Black),
+    position: fromBoard(
+      GameKind.Hex,
+      7,
+      '.......' + '.b.....' + '.....w.' + '...b...' + '.w.....' + '.....b.' + '..w....',
+      Color.Black,
+    ),
     playouts: 32_768,
   },
-  { name: 'Hex 7, empty, plain UCT, no tactics', position: () => Position.empty(GameKind.Hex, 7, { swap: false }), playouts: 65_536, settings: { selection: Selection.Uct, tactics: false } },
-  { name: 'Y 5, empty, no solver', position: () => Position.empty(GameKind.Y, 5, { swap: false }), playouts: 16_384, settings: { solver: false } },
-  { name: 'Y 7, mid-game, black to move', position: fromBoard(GameKind.Y, 7, '.' + '..' + '.w.' + '..b.' + '.w...' + '..b...' + '.......', Color.Black), playouts: 24_576 },
+  {
+    name: 'Hex 7, empty, plain UCT, no tactics',
+    position: () => Position.empty(GameKind.Hex, 7, { swap: false }),
+    playouts: 65_536,
+    settings: { selection: Selection.Uct, tactics: false },
+  },
+  {
+    name: 'Y 5, empty, no solver',
+    position: () => Position.empty(GameKind.Y, 5, { swap: false }),
+    playouts: 16_384,
+    settings: { solver: false },
+  },
+  {
+    name: 'Y 7, mid-game, black to move',
+    position: fromBoard(GameKind.Y, 7, '.' + '..' + '.w.' + '..b.' + '.w...' + '..b...' + '.......', Color.Black),
+    playouts: 24_576,
+  },
 ];
 
 describe('search pins', () => {

@@ -12,8 +12,6 @@ import { lcgRandom } from '../helpers/boards.js';
 
 const cpu = await createCpuEvaluator();
 
-
-
 /**
  * A Hex board where `threat` has a chain from edge to edge with one gap,
  * scattered stones of both colours, and `toMove` to move; null when the
@@ -31,7 +29,8 @@ function gapChain(size: number, threat: Player, toMove: Player, rng: () => numbe
   }
   const gap = path[Math.floor(rng() * path.length)] as number;
   for (const cell of path) if (cell !== gap) cells[cell] = mark;
-  for (let i = 0; i < cells.length; i++) if (cells[i] === '.' && i !== gap && rng() < 0.3) cells[i] = rng() < 0.5 ? 'b' : 'w';
+  for (let i = 0; i < cells.length; i++)
+    if (cells[i] === '.' && i !== gap && rng() < 0.3) cells[i] = rng() < 0.5 ? 'b' : 'w';
   const p = Position.fromText(GameKind.Hex, size, cells.join(''), toMove);
   return p.isOver() || !winsAtOnce(p, threat).includes(gap) ? null : p;
 }
@@ -52,7 +51,7 @@ describe('tactical positions', () => {
     let right = 0;
     for (let size = 5; size <= 11; size++) {
       for (const kind of ['win', 'block'] as const) {
-        for (let made = 0; made < 3; ) {
+        for (let made = 0; made < 3;) {
           const toMove = rng() < 0.5 ? Color.Black : Color.White;
           const p = gapChain(size, kind === 'win' ? toMove : opponent(toMove), toMove, rng);
           if (!p) continue;
@@ -85,12 +84,19 @@ describe('self-play', () => {
       return reply.trim();
     };
     let games = 0;
-    for (const [game, size] of [['hex', 3], ['hex', 4], ['hex', 5], ['y', 4], ['y', 5], ['y', 6]] as const) {
+    for (const [game, size] of [
+      ['hex', 3],
+      ['hex', 4],
+      ['hex', 5],
+      ['y', 4],
+      ['y', 5],
+      ['y', 6],
+    ] as const) {
       for (let g = 0; g < 4; g++) {
         expect(await send(`hexbatch-game ${game} ${size}`)).toBe('=');
         expect(await send(`hexbatch-seed ${g}`)).toBe('=');
         // In turn as HexGui plays it: after a swap, white moves again.
-        for (let colour = 'b'; ; ) {
+        for (let colour = 'b'; ;) {
           const legal = (await send('all_legal_moves')).slice(1).trim().split(' ').filter(Boolean);
           const reply = await send(`genmove ${colour}`);
           expect(reply).toMatch(/^= /);

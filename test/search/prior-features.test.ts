@@ -12,8 +12,19 @@ import { type CellIndex, GameKind, type Geometry, areNeighbors, geometryOf } fro
 import { Position } from '../../src/game/position.js';
 import { FRAME_STEPS, PATTERN_CELLS, RING_CODES, rotatePattern, turnedStep } from '../../src/search/prior/frame.js';
 import {
-  CARRIER_NONE, CARRIER_OPPONENT_BRIDGE, CARRIER_OPPONENT_EDGE, CARRIER_OWN_BRIDGE, CARRIER_OWN_EDGE, RELATION_FAR, RELATION_NONE, ROW, SAVE_BRIDGE, SAVE_EDGE, SAVE_NONE,
-  candidateRows, rotateLocal,
+  CARRIER_NONE,
+  CARRIER_OPPONENT_BRIDGE,
+  CARRIER_OPPONENT_EDGE,
+  CARRIER_OWN_BRIDGE,
+  CARRIER_OWN_EDGE,
+  RELATION_FAR,
+  RELATION_NONE,
+  ROW,
+  SAVE_BRIDGE,
+  SAVE_EDGE,
+  SAVE_NONE,
+  candidateRows,
+  rotateLocal,
 } from '../../src/search/prior/features.js';
 import { movePrior, priorGammas } from '../../src/search/prior/move-prior.js';
 import { type KeyedGammas, type PriorTable, type PriorTableData, priorTable } from '../../src/search/prior/table.js';
@@ -21,7 +32,9 @@ import { type KeyedGammas, type PriorTable, type PriorTableData, priorTable } fr
 const hexDistance = (dr: number, dc: number) => (Math.abs(dr) + Math.abs(dc) + Math.abs(dr + dc)) / 2;
 
 function commonNeighbours(g: Geometry, a: CellIndex, b: CellIndex): CellIndex[] {
-  return Array.from({ length: g.cellCount }, (_, x) => x).filter((x) => x !== a && x !== b && areNeighbors(g, a, x) && areNeighbors(g, b, x));
+  return Array.from({ length: g.cellCount }, (_, x) => x).filter(
+    (x) => x !== a && x !== b && areNeighbors(g, a, x) && areNeighbors(g, b, x),
+  );
 }
 
 /** Whether a and b form a bridge: not touching, exactly two common neighbours. */
@@ -32,7 +45,8 @@ function bridged(g: Geometry, a: CellIndex, b: CellIndex): boolean {
 describe("the frame's steps", () => {
   const g = geometryOf(GameKind.Hex, 9);
   const centre = g.index(4, 4);
-  const at = (k: number) => g.index(4 + (FRAME_STEPS[k] as readonly [number, number])[0], 4 + (FRAME_STEPS[k] as readonly [number, number])[1]);
+  const at = (k: number) =>
+    g.index(4 + (FRAME_STEPS[k] as readonly [number, number])[0], 4 + (FRAME_STEPS[k] as readonly [number, number])[1]);
 
   test('are the six neighbours, the six bridge cells (bridge k carried by neighbours k and k + 1), and the six straight two-steps', () => {
     expect(FRAME_STEPS.length).toBe(18);
@@ -50,7 +64,9 @@ describe("the frame's steps", () => {
   });
 
   test('turn half round: step k + 3 of a ring is step k negated', () => {
-    FRAME_STEPS.forEach(([dr, dc], k) => expect(FRAME_STEPS[turnedStep(k)]).toEqual([-dr === 0 ? 0 : -dr, -dc === 0 ? 0 : -dc]));
+    FRAME_STEPS.forEach(([dr, dc], k) =>
+      expect(FRAME_STEPS[turnedStep(k)]).toEqual([-dr === 0 ? 0 : -dr, -dc === 0 ? 0 : -dc]),
+    );
   });
 });
 
@@ -64,7 +80,13 @@ interface Case {
 }
 
 const caseArb: fc.Arbitrary<Case> = fc
-  .record({ size: fc.integer({ min: 2, max: 11 }), fill: fc.double({ min: 0, max: 0.8, noNaN: true }), mover: fc.constantFrom(Color.Black, Color.White), seed: fc.integer(), pickLast: fc.nat() })
+  .record({
+    size: fc.integer({ min: 2, max: 11 }),
+    fill: fc.double({ min: 0, max: 0.8, noNaN: true }),
+    mover: fc.constantFrom(Color.Black, Color.White),
+    seed: fc.integer(),
+    pickLast: fc.nat(),
+  })
   .map(({ size, fill, mover, seed, pickLast }) => {
     const n = size * size;
     const cells = new Uint8Array(n);
@@ -80,7 +102,8 @@ const caseArb: fc.Arbitrary<Case> = fc
   });
 
 /** A deterministic gamma in [0.25, 4) for a key. */
-const gammaOfKey = (salt: number, key: number) => 0.25 + 3.75 * ((Math.imul(key ^ salt, 0x9e3779b1) ^ Math.imul(key, 0x85ebca6b)) >>> 0) / 2 ** 32;
+const gammaOfKey = (salt: number, key: number) =>
+  0.25 + (3.75 * ((Math.imul(key ^ salt, 0x9e3779b1) ^ Math.imul(key, 0x85ebca6b)) >>> 0)) / 2 ** 32;
 
 function randomKeyed(salt: number, keys: Iterable<number>): KeyedGammas {
   const list = [...new Set(keys)];
@@ -106,7 +129,17 @@ function randomTable(cases: readonly Case[]): PriorTable {
     format: 'hexbatch-move-prior',
     version: 1,
     game: 'hex',
-    training: { games: 0, positions: 0, sizes: [], seed: 0, iterations: 0, minCount: 0, fromMove: 1, priorGames: 1, groups: [] },
+    training: {
+      games: 0,
+      positions: 0,
+      sizes: [],
+      seed: 0,
+      iterations: 0,
+      minCount: 0,
+      fromMove: 1,
+      priorGames: 1,
+      groups: [],
+    },
     pattern12: randomKeyed(1, p12),
     pattern6: randomKeyed(2, p6),
     local: { ...randomKeyed(3, local), far: 0.7 },
@@ -140,15 +173,18 @@ describe('the prior is symmetric', () => {
   const mirror = (size: number) => (cell: number) => (cell % size) * size + Math.floor(cell / size);
   const table = randomTable(cases.flatMap((c) => [c, mapped(c, turn(c.size), false), mapped(c, mirror(c.size), true)]));
 
-  test.each(cases.map((c, i) => [i, c] as const))('case %i: the half turn turns it, and the colour-exchanged mirror for the other side mirrors it', (_, c) => {
-    const base = gammas(table, c);
-    const turned = gammas(table, mapped(c, turn(c.size), false));
-    const mirrored = gammas(table, mapped(c, mirror(c.size), true));
-    for (let cell = 0; cell < base.length; cell++) {
-      expect(turned[turn(c.size)(cell)], `cell ${cell}`).toBe(base[cell]);
-      expect(mirrored[mirror(c.size)(cell)], `cell ${cell}`).toBe(base[cell]);
-    }
-  });
+  test.each(cases.map((c, i) => [i, c] as const))(
+    'case %i: the half turn turns it, and the colour-exchanged mirror for the other side mirrors it',
+    (_, c) => {
+      const base = gammas(table, c);
+      const turned = gammas(table, mapped(c, turn(c.size), false));
+      const mirrored = gammas(table, mapped(c, mirror(c.size), true));
+      for (let cell = 0; cell < base.length; cell++) {
+        expect(turned[turn(c.size)(cell)], `cell ${cell}`).toBe(base[cell]);
+        expect(mirrored[mirror(c.size)(cell)], `cell ${cell}`).toBe(base[cell]);
+      }
+    },
+  );
 
   test('and not trivially: the random table tells the candidates apart', () => {
     const c = cases.find((x) => x.size >= 7 && x.cells.filter((v) => v !== 0).length >= 8) as Case;
@@ -168,7 +204,8 @@ function rowsOf(c: Case): Rows {
   const rows = new Int32Array(c.cells.length * ROW);
   const n = candidateRows(g, c.cells, c.mover, c.last, rows, 0);
   const byCell = new Map<CellIndex, readonly number[]>();
-  for (let i = 0; i < n; i++) byCell.set(rows[i * ROW] as number, Array.from(rows.subarray(i * ROW + 1, i * ROW + ROW)));
+  for (let i = 0; i < n; i++)
+    byCell.set(rows[i * ROW] as number, Array.from(rows.subarray(i * ROW + 1, i * ROW + ROW)));
   return { byCell };
 }
 
@@ -185,7 +222,9 @@ function edgeCarriers(g: Geometry, player: Player, a: CellIndex): CellIndex[][] 
   const line = (x: CellIndex) => (player === Color.Black ? (g.row[x] as number) : (g.col[x] as number));
   return [0, n - 1]
     .filter((edge) => Math.abs(line(a) - edge) === 1)
-    .map((edge) => Array.from({ length: g.cellCount }, (_, x) => x).filter((x) => areNeighbors(g, a, x) && line(x) === edge))
+    .map((edge) =>
+      Array.from({ length: g.cellCount }, (_, x) => x).filter((x) => areNeighbors(g, a, x) && line(x) === edge),
+    )
     .filter((carrier) => carrier.length === 2);
 }
 
@@ -199,11 +238,25 @@ describe("each group's value, against the board read by hand", () => {
     const all = Array.from({ length: g.cellCount }, (_, x) => x);
     const stones = (p: Player) => all.filter((x) => c.cells[x] === p);
     // Each player's bridges as their carriers, found once per case.
-    const bridges = (p: Player) => stones(p).flatMap((a) => stones(p).filter((b) => b > a && bridged(g, a, b)).map((b) => commonNeighbours(g, a, b)));
+    const bridges = (p: Player) =>
+      stones(p).flatMap((a) =>
+        stones(p)
+          .filter((b) => b > a && bridged(g, a, b))
+          .map((b) => commonNeighbours(g, a, b)),
+      );
     const carriersOf = { [Color.Black]: bridges(Color.Black), [Color.White]: bridges(Color.White) };
     expect([...byCell.keys()]).toEqual(all.filter((x) => c.cells[x] === 0));
     for (const [x, row] of byCell) {
-      const [p12, p6, local, relation, save, carrier, , distance] = row as [number, number, number, number, number, number, number, number];
+      const [p12, p6, local, relation, save, carrier, , distance] = row as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       // The 6-cell pattern is the low digits of the 12-cell one (up to the turn).
       expect([p12 % RING_CODES, rotatePattern(p12) % RING_CODES]).toContain(p6);
       // relation and local: where the last move lies.
@@ -218,17 +271,30 @@ describe("each group's value, against the board read by hand", () => {
       expect(local >= 0).toBe(nearLast);
       if (nearLast) expect(Math.floor(Math.min(local, rotateLocal(local)) / RING_CODES)).toBeLessThan(PATTERN_CELLS);
       // save: x is the other carrier cell of the mover's bridge or edge bridge that the last move entered.
-      const savesBridge = c.last >= 0 && carriersOf[c.mover].some((carrier) => carrier.includes(c.last) && carrier.includes(x));
-      const savesEdge = c.last >= 0 && stones(c.mover).some((a) => {
-        return edgeCarriers(g, c.mover, a).some((carrier) => carrier.includes(c.last) && carrier.includes(x));
-      });
+      const savesBridge =
+        c.last >= 0 && carriersOf[c.mover].some((carrier) => carrier.includes(c.last) && carrier.includes(x));
+      const savesEdge =
+        c.last >= 0 &&
+        stones(c.mover).some((a) => {
+          return edgeCarriers(g, c.mover, a).some((carrier) => carrier.includes(c.last) && carrier.includes(x));
+        });
       expect(save, `save at ${x}`).toBe(savesBridge ? SAVE_BRIDGE : savesEdge ? SAVE_EDGE : SAVE_NONE);
       // carrier: x lies in an intact bridge or edge bridge (both carrier cells empty), the first kind in this order.
-      const inBridge = (p: Player) => carriersOf[p].some((carrier) => carrier.includes(x) && carrier.every((y) => c.cells[y] === 0));
-      const inEdge = (p: Player) => stones(p).some((a) => {
-        return edgeCarriers(g, p, a).some((carrier) => carrier.includes(x) && carrier.every((y) => c.cells[y] === 0));
-      });
-      const expected = inBridge(other) ? CARRIER_OPPONENT_BRIDGE : inEdge(other) ? CARRIER_OPPONENT_EDGE : inBridge(c.mover) ? CARRIER_OWN_BRIDGE : inEdge(c.mover) ? CARRIER_OWN_EDGE : CARRIER_NONE;
+      const inBridge = (p: Player) =>
+        carriersOf[p].some((carrier) => carrier.includes(x) && carrier.every((y) => c.cells[y] === 0));
+      const inEdge = (p: Player) =>
+        stones(p).some((a) => {
+          return edgeCarriers(g, p, a).some((carrier) => carrier.includes(x) && carrier.every((y) => c.cells[y] === 0));
+        });
+      const expected = inBridge(other)
+        ? CARRIER_OPPONENT_BRIDGE
+        : inEdge(other)
+          ? CARRIER_OPPONENT_EDGE
+          : inBridge(c.mover)
+            ? CARRIER_OWN_BRIDGE
+            : inEdge(c.mover)
+              ? CARRIER_OWN_EDGE
+              : CARRIER_NONE;
       expect(carrier, `carrier at ${x}`).toBe(expected);
       // distance: lines from the mover's nearer goal edge, and from the opponent's, each capped at 4.
       expect(distance).toBe(Math.min(4, goalDistance(g, c.mover, x)) * 5 + Math.min(4, goalDistance(g, other, x)));

@@ -72,7 +72,9 @@ describe('MM for the Bradley–Terry team model', () => {
       expect(now, `after ${k} sweeps`).toBeGreaterThanOrEqual(previous - 1e-9);
       previous = now;
     }
-    expect(logLikelihood(data, fitGammas(data, { iterations: 8, priorGames: a }))).toBeGreaterThan(logLikelihood(data, new Float64Array(featureCount).fill(1)) + 100);
+    expect(logLikelihood(data, fitGammas(data, { iterations: 8, priorGames: a }))).toBeGreaterThan(
+      logLikelihood(data, new Float64Array(featureCount).fill(1)) + 100,
+    );
   });
 
   test("meets the optimum's condition: wins − expected wins = a(γ − 1)/(γ + 1) for every feature", () => {
@@ -85,11 +87,15 @@ describe('MM for the Bradley–Terry team model', () => {
     const expected = new Float64Array(featureCount);
     for (let j = 0; j < data.winner.length; j++) {
       const members: number[][] = [];
-      for (let i = data.start[j] as number; i < (data.start[j + 1] as number); i++) members.push(Array.from(data.features.subarray(i * groups, (i + 1) * groups)));
+      for (let i = data.start[j] as number; i < (data.start[j + 1] as number); i++)
+        members.push(Array.from(data.features.subarray(i * groups, (i + 1) * groups)));
       const strength = members.map((m) => m.reduce((s, f) => s * (gammas[f] as number), 1));
       const total = strength.reduce((x, y) => x + y, 0);
-      members.forEach((m, k) => m.forEach((f) => (expected[f] = (expected[f] as number) + (strength[k] as number) / total)));
-      for (const f of members[(data.winner[j] as number) - (data.start[j] as number)] as number[]) wins[f] = (wins[f] as number) + 1;
+      members.forEach((m, k) =>
+        m.forEach((f) => (expected[f] = (expected[f] as number) + (strength[k] as number) / total)),
+      );
+      for (const f of members[(data.winner[j] as number) - (data.start[j] as number)] as number[])
+        wins[f] = (wins[f] as number) + 1;
     }
     for (let f = 0; f < featureCount; f++) {
       const g = gammas[f] as number;
@@ -100,7 +106,9 @@ describe('MM for the Bradley–Terry team model', () => {
   test('recovers the gammas the competitions were drawn from', () => {
     const fitted = centred(fitGammas(data, { iterations: 300, priorGames: 0.01, tolerance: 1e-12 }));
     const expected = centred(truth);
-    fitted.forEach((x, f) => expect(Math.abs(x - (expected[f] as number)), `feature ${f}: ${x} against ${expected[f]}`).toBeLessThan(0.12));
+    fitted.forEach((x, f) =>
+      expect(Math.abs(x - (expected[f] as number)), `feature ${f}: ${x} against ${expected[f]}`).toBeLessThan(0.12),
+    );
     // And a fit to competitions drawn from other gammas does not: the test can tell.
     const other = synthetic(Float64Array.from(truth).reverse(), 4000, 12, 6);
     const wrong = centred(fitGammas(other, { iterations: 300, priorGames: 0.01, tolerance: 1e-12 }));
@@ -108,7 +116,13 @@ describe('MM for the Bradley–Terry team model', () => {
   });
 
   test('keeps a feature that never wins near 1 with the prior, and refuses a prior of 0', () => {
-    const lonely: Competitions = { featureCount: 2, groupStart: Int32Array.from([0, 2]), features: Int32Array.from([0, 1]), start: Int32Array.from([0, 2]), winner: Int32Array.from([0]) };
+    const lonely: Competitions = {
+      featureCount: 2,
+      groupStart: Int32Array.from([0, 2]),
+      features: Int32Array.from([0, 1]),
+      start: Int32Array.from([0, 2]),
+      winner: Int32Array.from([0]),
+    };
     const gammas = fitGammas(lonely, { iterations: 200, priorGames: 1 });
     expect(gammas[1]).toBeGreaterThan(0.2);
     expect(gammas[0]).toBeGreaterThan(gammas[1] as number);

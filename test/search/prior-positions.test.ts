@@ -13,14 +13,23 @@ function visits(sgf: string, fromMove = 1) {
   const seen: { move: number; mover: Color; last: string | null; played: string; stones: string }[] = [];
   const name = (c: number) => `${String.fromCharCode(97 + (g.col[c] as number))}${(g.row[c] as number) + 1}`;
   forEachPosition(game, fromMove, (p) => {
-    const stones = [...p.cells.keys()].filter((c) => p.cells[c] !== 0).map((c) => `${p.cells[c] === Color.Black ? 'B' : 'W'}${name(c)}`).join(' ');
-    seen.push({ move: p.moveNumber, mover: p.mover, last: p.last < 0 ? null : name(p.last), played: name(p.played), stones });
+    const stones = [...p.cells.keys()]
+      .filter((c) => p.cells[c] !== 0)
+      .map((c) => `${p.cells[c] === Color.Black ? 'B' : 'W'}${name(c)}`)
+      .join(' ');
+    seen.push({
+      move: p.moveNumber,
+      mover: p.mover,
+      last: p.last < 0 ? null : name(p.last),
+      played: name(p.played),
+      stones,
+    });
   });
   return { seen, g };
 }
 
 describe('the positions of a game', () => {
-  test('follow the moves, each with the opponent\'s last move, from the move asked for', () => {
+  test("follow the moves, each with the opponent's last move, from the move asked for", () => {
     const { seen } = visits('(;FF[4]GM[11]SZ[5];B[c3];W[b4];B[d2])', 2);
     expect(seen).toEqual([
       { move: 2, mover: Color.White, last: 'c3', played: 'b4', stones: 'Bc3' },

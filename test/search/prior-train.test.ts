@@ -17,7 +17,18 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function train(name: string, ...extra: string[]) {
   const out = join(scratch, name);
-  const result = await runCliInProcess(['train-prior', '--games', FIXTURES, '--out', out, '--iterations', '30', '--min-count', '3', ...extra]);
+  const result = await runCliInProcess([
+    'train-prior',
+    '--games',
+    FIXTURES,
+    '--out',
+    out,
+    '--iterations',
+    '30',
+    '--min-count',
+    '3',
+    ...extra,
+  ]);
   return { ...result, file: out, text: result.code === 0 ? readFileSync(out, 'utf8') : '' };
 }
 
@@ -45,7 +56,11 @@ describe('train-prior', () => {
     expect(table.data.training.sizes).toEqual([9, 11]);
     expect(table.data.pattern12.keys.length).toBeGreaterThan(10);
     expect(run.text.length).toBeLessThan(1_000_000);
-    const all = [...run.out.matchAll(/^\| (.+?) \| ([\d.]+)% \| ([\d.]+)% \|/gm)].map((m) => ({ name: m[1], top1: Number(m[2]), top5: Number(m[3]) }));
+    const all = [...run.out.matchAll(/^\| (.+?) \| ([\d.]+)% \| ([\d.]+)% \|/gm)].map((m) => ({
+      name: m[1],
+      top1: Number(m[2]),
+      top5: Number(m[3]),
+    }));
     const names = ['uniform', 'adjacent to the last move', 'near the last move (adjacent or bridge)', 'learned prior'];
     // Two tables: all the moves, then moves 2–30.
     expect(all.map((r) => r.name)).toEqual([...names, ...names]);
@@ -67,7 +82,8 @@ describe('train-prior', () => {
     expect(new Set(data.pattern6.gammas).size).toBeGreaterThan(5);
     expect(data.pattern12).toEqual({ other: 1, keys: [], gammas: [] });
     expect(data.local).toEqual({ other: 1, keys: [], gammas: [], far: 1 });
-    for (const group of [data.relation, data.carrier, data.template, data.distance]) expect(group.every((g) => g === 1)).toBe(true);
+    for (const group of [data.relation, data.carrier, data.template, data.distance])
+      expect(group.every((g) => g === 1)).toBe(true);
     expect(data.save.some((g) => g !== 1)).toBe(true);
   });
 
@@ -80,7 +96,9 @@ describe('train-prior', () => {
 
 /** Moves in the fixture's games (B[..] and W[..] nodes). */
 function readdirMoves(folder: string): number {
-  return ['hex9-1', 'hex9-2', 'hex9-3', 'hex11-1'].map((f) => (readFileSync(join(folder, `${f}.sgf`), 'utf8').match(/;[BW]\[/g) ?? []).length).reduce((a, b) => a + b, 0);
+  return ['hex9-1', 'hex9-2', 'hex9-3', 'hex11-1']
+    .map((f) => (readFileSync(join(folder, `${f}.sgf`), 'utf8').match(/;[BW]\[/g) ?? []).length)
+    .reduce((a, b) => a + b, 0);
 }
 
 describe('train-prior refuses bad input with one line and status 2', () => {
@@ -94,22 +112,62 @@ describe('train-prior refuses bad input with one line and status 2', () => {
   const empty = join(scratch, 'empty');
   mkdirSync(empty, { recursive: true });
   const cases: [string, () => string[], RegExp][] = [
-    ['a path that is not there', () => ['--games', join(scratch, 'nowhere')], /^error: --games .*nowhere: no such file or folder$/],
+    [
+      'a path that is not there',
+      () => ['--games', join(scratch, 'nowhere')],
+      /^error: --games .*nowhere: no such file or folder$/,
+    ],
     ['a folder with no SGF', () => ['--games', empty], /^error: --games .*empty: no \.sgf files in it$/],
-    ['a file that is not SGF', () => ['--games', file('a.sgf', 'hello')], /^error: .*a\.sgf: not SGF: it does not start with "\("$/],
-    ['a cell off the board', () => ['--games', file('b.sgf', '(;FF[4]GM[11]SZ[5];B[a1];W[z9])')], /^error: .*b\.sgf: .*z9/],
-    ['moves out of turn', () => ['--games', file('c.sgf', '(;FF[4]GM[11]SZ[5];B[a1];B[b2])')], /^error: .*c\.sgf: move 2 is black's, but it is white's turn$/],
-    ['a Y game', () => ['--games', file('d.sgf', '(;FF[4]GM[11]XY[y]SZ[5];B[a1])')], /^error: .*d\.sgf: not a Hex game$/],
-    ['no game of the size asked for', () => ['--games', FIXTURES, '--size', '13'], /^error: --games: no games of size 13$/],
-    ['--iterations 0', () => ['--games', FIXTURES, '--iterations', '0'], /^error: --iterations must be a whole number from 1 to 10,000, not "0"$/],
-    ['--groups with a name that is no group', () => ['--games', FIXTURES, '--groups', 'pattern6,edges'], /^error: --groups: "edges" is not a feature group \(pattern12, /],
-    ['--prior-games 0', () => ['--games', FIXTURES, '--prior-games', '0'], /^error: --prior-games must be a number above 0/],
+    [
+      'a file that is not SGF',
+      () => ['--games', file('a.sgf', 'hello')],
+      /^error: .*a\.sgf: not SGF: it does not start with "\("$/,
+    ],
+    [
+      'a cell off the board',
+      () => ['--games', file('b.sgf', '(;FF[4]GM[11]SZ[5];B[a1];W[z9])')],
+      /^error: .*b\.sgf: .*z9/,
+    ],
+    [
+      'moves out of turn',
+      () => ['--games', file('c.sgf', '(;FF[4]GM[11]SZ[5];B[a1];B[b2])')],
+      /^error: .*c\.sgf: move 2 is black's, but it is white's turn$/,
+    ],
+    [
+      'a Y game',
+      () => ['--games', file('d.sgf', '(;FF[4]GM[11]XY[y]SZ[5];B[a1])')],
+      /^error: .*d\.sgf: not a Hex game$/,
+    ],
+    [
+      'no game of the size asked for',
+      () => ['--games', FIXTURES, '--size', '13'],
+      /^error: --games: no games of size 13$/,
+    ],
+    [
+      '--iterations 0',
+      () => ['--games', FIXTURES, '--iterations', '0'],
+      /^error: --iterations must be a whole number from 1 to 10,000, not "0"$/,
+    ],
+    [
+      '--groups with a name that is no group',
+      () => ['--games', FIXTURES, '--groups', 'pattern6,edges'],
+      /^error: --groups: "edges" is not a feature group \(pattern12, /,
+    ],
+    [
+      '--prior-games 0',
+      () => ['--games', FIXTURES, '--prior-games', '0'],
+      /^error: --prior-games must be a number above 0/,
+    ],
     ['--out a folder', () => ['--games', FIXTURES, '--out', scratch], /is a folder; give a file name$/],
   ];
 
   test.each(cases)('%s', async (_, args, message) => {
     const argv = args();
-    const result = await runCliInProcess(['train-prior', ...(argv.includes('--out') ? [] : ['--out', join(scratch, 'x.json')]), ...argv]);
+    const result = await runCliInProcess([
+      'train-prior',
+      ...(argv.includes('--out') ? [] : ['--out', join(scratch, 'x.json')]),
+      ...argv,
+    ]);
     expect(result.code).toBe(2);
     const lines = result.err.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
@@ -118,14 +176,25 @@ describe('train-prior refuses bad input with one line and status 2', () => {
 });
 
 describe('the table reader', () => {
-  const good = () => JSON.parse(readFileSync(join(resolve(import.meta.dirname, '..', '..', 'src', 'search', 'prior'), 'hex-prior.json'), 'utf8')) as Record<string, unknown>;
+  const good = () =>
+    JSON.parse(
+      readFileSync(join(resolve(import.meta.dirname, '..', '..', 'src', 'search', 'prior'), 'hex-prior.json'), 'utf8'),
+    ) as Record<string, unknown>;
 
   test.each([
     ['not JSON', () => '{', /not a move prior table: it is not JSON/],
     ['another format', () => JSON.stringify({ ...good(), format: 'x' }), /format is not "hexbatch-move-prior"/],
     ['a list of the wrong length', () => JSON.stringify({ ...good(), save: [1, 1] }), /save has 2 gammas, not 3/],
-    ['a gamma that is not positive', () => JSON.stringify({ ...good(), relation: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1] }), /relation\[10\] is not a positive number/],
-    ['a key that is not the smaller turn', () => JSON.stringify({ ...good(), pattern6: { other: 1, keys: [125], gammas: [2] } }), /pattern6\.keys\[0\] is not the smaller of its two turns/],
+    [
+      'a gamma that is not positive',
+      () => JSON.stringify({ ...good(), relation: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1] }),
+      /relation\[10\] is not a positive number/,
+    ],
+    [
+      'a key that is not the smaller turn',
+      () => JSON.stringify({ ...good(), pattern6: { other: 1, keys: [125], gammas: [2] } }),
+      /pattern6\.keys\[0\] is not the smaller of its two turns/,
+    ],
   ])('%s', (_, text, message) => {
     expect(() => parsePriorTable(text())).toThrow(message);
   });
@@ -139,9 +208,21 @@ describe('bench-prior', () => {
   test('times the prior over the positions of the games, with the shipped table or one from train-prior', async () => {
     const shipped = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--runs', '2']);
     expect(shipped.code, shipped.err).toBe(0);
-    expect(shipped.out).toMatch(/^\d+ positions of 4 games, [\d.]+ empty cells on average\nprior per call, median over 2 runs: [\d.]+ µs by the wall clock/);
+    expect(shipped.out).toMatch(
+      /^\d+ positions of 4 games, [\d.]+ empty cells on average\nprior per call, median over 2 runs: [\d.]+ µs by the wall clock/,
+    );
     const trained = await train('bench.json');
-    const own = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--runs', '1', '--table', trained.file, '--size', '11']);
+    const own = await runCliInProcess([
+      'bench-prior',
+      '--games',
+      FIXTURES,
+      '--runs',
+      '1',
+      '--table',
+      trained.file,
+      '--size',
+      '11',
+    ]);
     expect(own.code, own.err).toBe(0);
     expect(own.out).toMatch(/^\d+ positions of 1 game,/);
   });
@@ -151,6 +232,8 @@ describe('bench-prior', () => {
     writeFileSync(path, '{"format": "x"}');
     const result = await runCliInProcess(['bench-prior', '--games', FIXTURES, '--table', path]);
     expect(result.code).toBe(2);
-    expect(result.err.trimEnd()).toMatch(/^error: --table .*not-a-table\.json: not a move prior table: format is not "hexbatch-move-prior"$/);
+    expect(result.err.trimEnd()).toMatch(
+      /^error: --table .*not-a-table\.json: not a move prior table: format is not "hexbatch-move-prior"$/,
+    );
   });
 });

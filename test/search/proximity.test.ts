@@ -29,7 +29,10 @@ describe('the cells near a move', () => {
         for (let c = 0; c < g.cellCount; c++) {
           const listed = Array.from(cells.subarray(start[c], start[c + 1]));
           expect(new Set(listed).size, `${game} ${size} cell ${c}: no cell twice`).toBe(listed.length);
-          expect([...listed].sort((a, b) => a - b), `${game} ${size} cell ${c}`).toEqual(nearByHand(g, c));
+          expect(
+            [...listed].sort((a, b) => a - b),
+            `${game} ${size} cell ${c}`,
+          ).toEqual(nearByHand(g, c));
         }
       }
     // An inner cell of Hex has six neighbours and six bridge partners.
@@ -49,7 +52,15 @@ describe('the proximity prior in the search', () => {
     const e5 = p.geometry.index(4, 4);
     p.play(e5);
     // No tactics or solver, so that the root holds every move and the prior alone orders the first leaves.
-    const settings = { ...defaultSettings('cpu', 1), leavesPerRound: 8, playoutsPerLeaf: 16, tactics: false, solver: false, proximityPrior: proximity, movePrior: 0 };
+    const settings = {
+      ...defaultSettings('cpu', 1),
+      leavesPerRound: 8,
+      playoutsPerLeaf: 16,
+      tactics: false,
+      solver: false,
+      proximityPrior: proximity,
+      movePrior: 0,
+    };
     const result = await new Mcts(await cpu, settings).search(p, { playouts: 8 * 16 }, lastMove === null ? null : e5);
     return result.moves.map((m) => m.move as CellIndex);
   }

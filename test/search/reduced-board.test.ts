@@ -22,8 +22,9 @@ function positionsWithDeadAndCaptured(count: number): Position[] {
   for (const cells of randomBoards(g.cellCount, 5000, 0.55, 77)) {
     let black = 0;
     let white = 0;
-    for (const v of cells) if (v === Color.Black) black++;
-    else if (v === Color.White) white++;
+    for (const v of cells)
+      if (v === Color.Black) black++;
+      else if (v === Color.White) white++;
     if (black !== white) continue;
     const p = Position.fromText(GameKind.Hex, 7, Array.from(cells, (v) => '.bw'[v]).join(''), Color.Black);
     if (p.isOver()) continue;
@@ -37,14 +38,22 @@ function positionsWithDeadAndCaptured(count: number): Position[] {
 describe('reduced-board playouts', () => {
   const positions = positionsWithDeadAndCaptured(5);
 
-  test('the root\'s children are evaluated on the root\'s reduced board with their own stone; without the setting, as they are', async () => {
+  test("the root's children are evaluated on the root's reduced board with their own stone; without the setting, as they are", async () => {
     expect(positions).toHaveLength(5);
     for (const root of positions) {
       const reduced = deadCells(root.geometry, root.cells()).filled;
       for (const reducedBoard of [true, false]) {
         const { evaluator, calls } = spy(cpu);
         // Plain UCT expands the root's moves first, so the first round's leaves are all its children.
-        const settings = { ...defaultSettings('cpu', 4), leavesPerRound: 6, playoutsPerLeaf: 8, selection: Selection.Uct, tactics: false, solver: false, reducedBoard };
+        const settings = {
+          ...defaultSettings('cpu', 4),
+          leavesPerRound: 6,
+          playoutsPerLeaf: 8,
+          selection: Selection.Uct,
+          tactics: false,
+          solver: false,
+          reducedBoard,
+        };
         await new Mcts(evaluator, settings).search(root, { playouts: 48 });
         const leaves = calls[0] ?? [];
         expect(leaves.length).toBeGreaterThan(0);
@@ -59,7 +68,11 @@ describe('reduced-board playouts', () => {
             return want.every((v, i) => leaf.cells[i] === v);
           });
           // On the reduced board a stone on a cell the fill gave black reads as that cell, whichever it is.
-          if (reducedBoard) expect(matches.length, 'the leaf is the reduced board with one new stone of the side to move').toBeGreaterThan(0);
+          if (reducedBoard)
+            expect(
+              matches.length,
+              'the leaf is the reduced board with one new stone of the side to move',
+            ).toBeGreaterThan(0);
           else expect(matches, 'the leaf is the board with one new stone of the side to move').toHaveLength(1);
         }
       }
@@ -68,7 +81,9 @@ describe('reduced-board playouts', () => {
 
   test('a search with it still answers positions the solver decides', async () => {
     for (const root of positions) {
-      const result = await new Mcts(cpu, { ...defaultSettings('cpu', 2), reducedBoard: true }).search(root, { playouts: 4096 });
+      const result = await new Mcts(cpu, { ...defaultSettings('cpu', 2), reducedBoard: true }).search(root, {
+        playouts: 4096,
+      });
       expect(root.at(result.move)).toBe(Color.Empty);
     }
   });

@@ -56,7 +56,6 @@ function randomPosition(game: GameKind, size: number, stones: number, rng: () =>
   return p;
 }
 
-
 describe('solver', () => {
   test.each([
     [GameKind.Hex, 2],
@@ -103,7 +102,9 @@ describe('solver', () => {
     const size = vi.spyOn(Map.prototype, 'size', 'get').mockReturnValue(SOLVER_TABLE_LIMIT);
     try {
       expect(solveWithin(p, Number.POSITIVE_INFINITY)).toBeNull();
-      expect(() => solve(p)).toThrow(/^the solver gave up: the position needs more than 16,777,215 positions in its table$/);
+      expect(() => solve(p)).toThrow(
+        /^the solver gave up: the position needs more than 16,777,215 positions in its table$/,
+      );
     } finally {
       size.mockRestore();
     }
@@ -116,7 +117,9 @@ describe('solver', () => {
     let checked = 0;
     while (checked < 6) {
       const size = 6 + Math.floor(rng() * 6);
-      const cells: string[] = Array.from({ length: size * size }, (_, i) => (i % 2 === 0 ? 'b' : 'w')).sort(() => rng() - 0.5);
+      const cells: string[] = Array.from({ length: size * size }, (_, i) => (i % 2 === 0 ? 'b' : 'w')).sort(
+        () => rng() - 0.5,
+      );
       for (let k = 0; k < 7; k++) cells[Math.floor(rng() * cells.length)] = '.';
       const black = cells.filter((c) => c === 'b').length;
       const white = cells.filter((c) => c === 'w').length;
@@ -167,7 +170,12 @@ describe('solver', () => {
       }
       if (p.isOver()) continue;
       const full = solve(p);
-      for (const [connections, mustPlay] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+      for (const [connections, mustPlay] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ] as const) {
         const quick = solveWithin(p, Number.POSITIVE_INFINITY, { connections, mustPlay });
         expect(quick?.wins).toBe(full.wins);
         if (full.wins) expect(full.winningMoves).toContain(quick?.move);

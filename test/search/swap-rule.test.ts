@@ -7,7 +7,15 @@ import { type CellIndex, GameKind, type Geometry, geometryOf } from '../../src/g
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
-import { type ReplyLimit, type ReplySearch, chooseSwapOpening, halfTurn, opensUnderSwap, spread, swapFromReplies } from '../../src/search/knowledge/swap-rule.js';
+import {
+  type ReplyLimit,
+  type ReplySearch,
+  chooseSwapOpening,
+  halfTurn,
+  opensUnderSwap,
+  spread,
+  swapFromReplies,
+} from '../../src/search/knowledge/swap-rule.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { SWAP } from '../../src/game/position.js';
 import { oracleWinner } from '../helpers/oracle.js';
@@ -24,7 +32,10 @@ function empty(size: number, swap = true): Position {
 }
 
 /** A fake search of the replies: the reply's win rate is `rate(opening)`, and every call is recorded. */
-function fakeSearch(rate: (opening: CellIndex) => number): { search: ReplySearch; calls: { opening: CellIndex; limit: ReplyLimit; index: number }[] } {
+function fakeSearch(rate: (opening: CellIndex) => number): {
+  search: ReplySearch;
+  calls: { opening: CellIndex; limit: ReplyLimit; index: number }[];
+} {
   const calls: { opening: CellIndex; limit: ReplyLimit; index: number }[] = [];
   const search: ReplySearch = async (after, limit, index) => {
     const opening = after.cells().findIndex((v) => v !== Color.Empty);
@@ -52,7 +63,8 @@ describe('the half turn', () => {
   test('keeps the winner of every full board of Hex 3 and 4 (exhaustive), so a pair of openings has one value', () => {
     for (const n of [3, 4]) {
       const g = geometryOf(GameKind.Hex, n);
-      for (const cells of everyBoard(g.cellCount, FULL)) expect(oracleWinner('hex', n, turned(g, cells))).toBe(oracleWinner('hex', n, cells));
+      for (const cells of everyBoard(g.cellCount, FULL))
+        expect(oracleWinner('hex', n, turned(g, cells))).toBe(oracleWinner('hex', n, cells));
     }
   });
 
@@ -76,7 +88,12 @@ describe('chooseSwapOpening, with a search of known values', () => {
       const order = spread(cells);
       expect([...order].sort((a, b) => a - b)).toEqual(cells);
       // The first quarter of the order reaches into every fifth of the cells (n ≥ 25).
-      if (n >= 25) for (let part = 0; part < 5; part++) expect(order.slice(0, Math.ceil(n / 4)).some((c) => c / 2 >= (part * n) / 5 && c / 2 < ((part + 1) * n) / 5), `n ${n} part ${part}`).toBe(true);
+      if (n >= 25)
+        for (let part = 0; part < 5; part++)
+          expect(
+            order.slice(0, Math.ceil(n / 4)).some((c) => c / 2 >= (part * n) / 5 && c / 2 < ((part + 1) * n) / 5),
+            `n ${n} part ${part}`,
+          ).toBe(true);
     }
   });
 
@@ -107,10 +124,13 @@ describe('chooseSwapOpening, with a search of known values', () => {
   test('picks the opening whose best reply is nearest an even game, searching one cell of each half-turn pair', async () => {
     const g = geometryOf(GameKind.Hex, 7);
     // The reply's value grows with the distance from the centre, and one cell (not its twin, 39) is nearest ½.
-    const rate = (c: CellIndex) => (c === 9 ? 0.49 : 0.2 + 0.01 * (Math.abs((g.row[c] as number) - 3) + Math.abs((g.col[c] as number) - 3)));
+    const rate = (c: CellIndex) =>
+      c === 9 ? 0.49 : 0.2 + 0.01 * (Math.abs((g.row[c] as number) - 3) + Math.abs((g.col[c] as number) - 3));
     const { search, calls } = fakeSearch(rate);
     const choice = await chooseSwapOpening(empty(7), search, { playouts: 3 * 25 * 1000 });
-    const best = Array.from({ length: g.cellCount }, (_, c) => c).reduce((a, c) => (Math.min(rate(c), 1 - rate(c)) > Math.min(rate(a), 1 - rate(a)) ? c : a));
+    const best = Array.from({ length: g.cellCount }, (_, c) => c).reduce((a, c) =>
+      Math.min(rate(c), 1 - rate(c)) > Math.min(rate(a), 1 - rate(a)) ? c : a,
+    );
     expect(best).toBe(9);
     expect(choice.move).toBe(9);
     expect(choice.value).toBeCloseTo(Math.min(rate(9), 1 - rate(9)), 12);
@@ -168,7 +188,9 @@ describe('the search opens under the swap rule by its own replies', () => {
     const worth = async (cell: CellIndex) => {
       const after = new Position(geometryOf(GameKind.Hex, 7), { swap: false });
       after.play(cell);
-      const reply = (await new Mcts(cpu, { ...settings, seed: 11 }).search(after, { playouts: 60_000, searchForced: true })).winRate ?? Number.NaN;
+      const reply =
+        (await new Mcts(cpu, { ...settings, seed: 11 }).search(after, { playouts: 60_000, searchForced: true }))
+          .winRate ?? Number.NaN;
       return Math.min(reply, 1 - reply);
     };
     const chosen = await worth(withSwap.move);
@@ -203,7 +225,17 @@ describe('the swap, from the stone replies', () => {
       const result = await new Mcts(cpu, settings).search(position, { playouts: 4096 });
       expect(result.move === SWAP, `after ${cell}`).toBe(!replyWins);
       if (result.move === SWAP) swaps++;
-      else expect(solve((() => { const p = stonesOnly.clone(); p.play(result.move); return p; })()).wins, `the reply ${result.move} to ${cell} wins`).toBe(false);
+      else
+        expect(
+          solve(
+            (() => {
+              const p = stonesOnly.clone();
+              p.play(result.move);
+              return p;
+            })(),
+          ).wins,
+          `the reply ${result.move} to ${cell} wins`,
+        ).toBe(false);
     }
     // Both kinds occur on Hex 4: some openings win for the first player, some lose.
     expect(swaps).toBeGreaterThan(0);

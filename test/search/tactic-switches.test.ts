@@ -41,7 +41,10 @@ const cpu = await createCpuEvaluator();
 
 /** Every subset of TACTICS but `leaf-bridge`, which only the leaves' playouts see (it would double the subsets and change no choice). */
 const CHOOSING = TACTICS.filter((t) => t !== 'leaf-bridge');
-const SUBSETS: TacticSet[] = Array.from({ length: 1 << CHOOSING.length }, (_, bits) => new Set(CHOOSING.filter((_, i) => (bits >> i) & 1)));
+const SUBSETS: TacticSet[] = Array.from(
+  { length: 1 << CHOOSING.length },
+  (_, bits) => new Set(CHOOSING.filter((_, i) => (bits >> i) & 1)),
+);
 
 function without(...tactics: Tactic[]): TacticSet {
   return new Set([...DEFAULT_TACTICS].filter((t) => !tactics.includes(t)));
@@ -66,29 +69,43 @@ describe('the tactics setting', () => {
 
   test('any list of tactics joined by , or + parses to its set, and formats back to it', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TACTICS), { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(',', '+'), { minLength: 6, maxLength: 6 }), (names, joins) => {
-        const text = names.map((n, i) => (i === 0 ? n : `${joins[i] as string}${n}`)).join('');
-        const parsed = parseTactics(text);
-        expect(sameSet(parsed, new Set(names))).toBe(true);
-        const formatted = formatTactics(parsed);
-        expect(sameSet(parseTactics(formatted), parsed)).toBe(true);
-        expect(formatted === 'on').toBe(sameSet(parsed, DEFAULT_TACTICS));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...TACTICS), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom(',', '+'), { minLength: 6, maxLength: 6 }),
+        (names, joins) => {
+          const text = names.map((n, i) => (i === 0 ? n : `${joins[i] as string}${n}`)).join('');
+          const parsed = parseTactics(text);
+          expect(sameSet(parsed, new Set(names))).toBe(true);
+          const formatted = formatTactics(parsed);
+          expect(sameSet(parseTactics(formatted), parsed)).toBe(true);
+          expect(formatted === 'on').toBe(sameSet(parsed, DEFAULT_TACTICS));
+        },
+      ),
     );
     expect(formatTactics(NO_TACTICS)).toBe('off');
     expect(formatTactics(new Set<Tactic>(['leaf-win', 'win']))).toBe('win,leaf-win');
   });
 
-  test.each(['yes', '', 'win,', 'win+wins', 'win+on', 'on+on', 'off+win', 'WIN'])('"%s" is refused, naming the bad item', (text) => {
-    expect(() => parseTactics(text)).toThrow(/^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge joined by , or \+ \(on: all but leaf-bridge, which may be added to it\)\)$/);
-  });
+  test.each(['yes', '', 'win,', 'win+wins', 'win+on', 'on+on', 'off+win', 'WIN'])(
+    '"%s" is refused, naming the bad item',
+    (text) => {
+      expect(() => parseTactics(text)).toThrow(
+        /^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge joined by , or \+ \(on: all but leaf-bridge, which may be added to it\)\)$/,
+      );
+    },
+  );
 });
 
 /** Random Hex positions, not over, with a random stone of the opponent as the last move (or none). */
-function* randomPositions(size: number, count: number, seed: number, emptyShare: number): Generator<{ p: Position; last: number | null }> {
+function* randomPositions(
+  size: number,
+  count: number,
+  seed: number,
+  emptyShare: number,
+): Generator<{ p: Position; last: number | null }> {
   const rng = lcgRandom(seed);
   const g = Position.empty(GameKind.Hex, size).geometry;
-  for (let made = 0; made < count; ) {
+  for (let made = 0; made < count;) {
     const toMove: Player = rng() < 0.5 ? Color.Black : Color.White;
     const cells = randomCells(g, emptyShare, rng);
     const p = Position.fromText(GameKind.Hex, size, Array.from(cells, (v) => '.bw'[v]).join(''), toMove);
@@ -104,7 +121,8 @@ function* randomPositions(size: number, count: number, seed: number, emptyShare:
 function tacticMoves(kind: TacticKind, p: Position, last: number | null, enabled: TacticSet): readonly number[] | null {
   const g = p.geometry;
   if (kind === 'win') return winningCells(g, p.cells(), p.toMove);
-  if (kind === 'connect') return [...new Set(gameConnections(g, p.cells(), p.toMove).semis.map((s) => s.key))].sort((a, b) => a - b);
+  if (kind === 'connect')
+    return [...new Set(gameConnections(g, p.cells(), p.toMove).semis.map((s) => s.key))].sort((a, b) => a - b);
   if (kind === 'block') return blockingMoves(g, p.cells(), p.toMove);
   if (kind === 'mustplay') return mustPlay(g, p.cells(), p.toMove, enabled.has('h-search'));
   return last === null ? [] : bridgeAnswers(g, p.cells(), p.toMove, last);
@@ -123,22 +141,48 @@ describe('the root choice with some tactics off', () => {
         seen.add(`${choice.kind}:${all?.kind ?? 'none'}`);
         expect(enabled.has(switchOf(choice.kind))).toBe(true);
         expect(choice.moves).toEqual(tacticMoves(choice.kind, p, last, enabled));
-        if (all !== null && enabled.has(switchOf(all.kind)) && (all.kind !== 'mustplay' || enabled.has('h-search'))) expect(choice).toEqual(all);
+        if (all !== null && enabled.has(switchOf(all.kind)) && (all.kind !== 'mustplay' || enabled.has('h-search')))
+          expect(choice).toEqual(all);
       }
       expect(tacticalChoice(g, p.cells(), p.toMove, last, NO_TACTICS)).toBeNull();
     }
     // The positions reached every tactic, and the later tactics stood in for switched-off earlier ones.
-    for (const pair of ['win:win', 'connect:connect', 'block:connect', 'mustplay:connect', 'block:block', 'mustplay:mustplay', 'bridge:bridge', 'block:win', 'mustplay:win', 'mustplay:block', 'bridge:win', 'bridge:block']) expect(seen).toContain(pair);
+    for (const pair of [
+      'win:win',
+      'connect:connect',
+      'block:connect',
+      'mustplay:connect',
+      'block:block',
+      'mustplay:mustplay',
+      'bridge:bridge',
+      'block:win',
+      'mustplay:win',
+      'mustplay:block',
+      'bridge:win',
+      'bridge:block',
+    ])
+      expect(seen).toContain(pair);
   });
 });
 
 /** Settings whose search tries every root move once before any twice (plain UCT), the root solver off. */
 function searchSettings(tactics: TacticSet): SearchSettings {
-  return { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 8, selection: Selection.Uct, solver: false, tactics };
+  return {
+    ...defaultSettings('cpu', 5),
+    leavesPerRound: 8,
+    playoutsPerLeaf: 8,
+    selection: Selection.Uct,
+    solver: false,
+    tactics,
+  };
 }
 
 /** The first random positions on which `decides` holds. */
-function positionsWhere(count: number, seed: number, decides: (p: Position, last: number | null) => boolean): { p: Position; last: number | null }[] {
+function positionsWhere(
+  count: number,
+  seed: number,
+  decides: (p: Position, last: number | null) => boolean,
+): { p: Position; last: number | null }[] {
   const found: { p: Position; last: number | null }[] = [];
   for (const candidate of randomPositions(6, 4000, seed, 0.5)) {
     if (decides(candidate.p, candidate.last)) found.push(candidate);
@@ -152,7 +196,10 @@ function positionsWhere(count: number, seed: number, decides: (p: Position, last
  * The evaluated leaves two moves below the root `p` (exactly two new
  * stones): the root's move, the position after it, and the reply.
  */
-function* twoDeepLeaves(p: Position, calls: readonly (readonly { readonly cells: ArrayLike<number> }[])[]): Generator<{ ours: number; child: Position; reply: number }> {
+function* twoDeepLeaves(
+  p: Position,
+  calls: readonly (readonly { readonly cells: ArrayLike<number> }[])[],
+): Generator<{ ours: number; child: Position; reply: number }> {
   const root = p.cells();
   for (const leaf of calls.flat()) {
     const added = [...root.keys()].filter((c) => root[c] === Color.Empty && leaf.cells[c] !== Color.Empty);
@@ -173,7 +220,9 @@ function expectProofsRight(p: Position, moves: readonly MoveStat[]): number {
     const child = p.clone();
     child.play(m.move);
     // The solver with the greedy connections and their pruning (held equal to the plain one in solver.test.ts), none of the tree's other knowledge.
-    const moverWins = child.isOver() || !(solveWithin(child, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution).wins;
+    const moverWins =
+      child.isOver() ||
+      !(solveWithin(child, Number.POSITIVE_INFINITY, { connections: true, mustPlay: true }) as QuickSolution).wins;
     expect(m.proven).toBe(moverWins ? 'won' : 'lost');
   }
   return proven;
@@ -184,13 +233,21 @@ function expectProofsRight(p: Position, moves: readonly MoveStat[]): number {
 describe('the search with one tactic off', () => {
   test('win: a one-move win is played at once with it, and searched for without it', async () => {
     // The opponent threatens nothing, so that no block stands in for the win.
-    const cases = positionsWhere(4, 21, (p) => winsAtOnce(p, p.toMove).length > 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
+    const cases = positionsWhere(
+      4,
+      21,
+      (p) => winsAtOnce(p, p.toMove).length > 0 && winsAtOnce(p, opponent(p.toMove)).length === 0,
+    );
     for (const { p } of cases) {
       const on = await new Mcts(cpu, searchSettings(DEFAULT_TACTICS)).search(p, { playouts: 512 }, null);
       expect(on.tactic).toBe('win');
       expect(on.playouts).toBe(0);
       expect(winsAtOnce(p, p.toMove)).toContain(on.move);
-      const off = await new Mcts(cpu, searchSettings(without('win', 'mustplay', 'h-search'))).search(p, { playouts: 512 }, null);
+      const off = await new Mcts(cpu, searchSettings(without('win', 'mustplay', 'h-search'))).search(
+        p,
+        { playouts: 512 },
+        null,
+      );
       expect(off.tactic).toBeNull();
       expect(off.playouts).toBeGreaterThan(0);
     }
@@ -211,23 +268,40 @@ describe('the search with one tactic off', () => {
    * playouts to try every move, no tactic fires and some other move is
    * searched too.
    */
-  async function expectRestriction(tactic: Tactic & TacticKind, p: Position, last: number | null, allowed: readonly number[], playoutsOn: number, alsoOff: Tactic[] = []): Promise<void> {
+  async function expectRestriction(
+    tactic: Tactic & TacticKind,
+    p: Position,
+    last: number | null,
+    allowed: readonly number[],
+    playoutsOn: number,
+    alsoOff: Tactic[] = [],
+  ): Promise<void> {
     // Without h-search, whose `connect` would stand in first where the side to move has a semi-connection.
     const on = await new Mcts(cpu, searchSettings(without('h-search'))).search(p, { playouts: playoutsOn }, last);
     expect(on.tactic).toBe(tactic);
     for (const m of on.moves) expect(allowed).toContain(m.move);
-    const off = await new Mcts(cpu, searchSettings(without(tactic, 'h-search', ...alsoOff))).search(p, { playouts: 64 * p.legalMoves().length }, last);
+    const off = await new Mcts(cpu, searchSettings(without(tactic, 'h-search', ...alsoOff))).search(
+      p,
+      { playouts: 64 * p.legalMoves().length },
+      last,
+    );
     expect(off.tactic).toBeNull();
     expect(off.moves.some((m) => !allowed.includes(m.move as number))).toBe(true);
   }
 
   test('block: with it only the moves that stop the threats are searched, without it others too', async () => {
-    const cases = positionsWhere(4, 22, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length > 0);
+    const cases = positionsWhere(
+      4,
+      22,
+      (p) =>
+        winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length > 0,
+    );
     for (const { p } of cases) await expectRestriction('block', p, null, stops(p), 1024, ['mustplay']);
   });
 
-  test('a forced block comes without a value; searchForced searches past it, and the value it then carries (a proof here: 0 or 1) is the exact solver\'s verdict', async () => {
-    const forced = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length === 1;
+  test("a forced block comes without a value; searchForced searches past it, and the value it then carries (a proof here: 0 or 1) is the exact solver's verdict", async () => {
+    const forced = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length > 0 && stops(p).length === 1;
     const cases = [...randomPositions(5, 3000, 24, 0.6)].filter(({ p }) => forced(p)).slice(0, 6);
     expect(cases).toHaveLength(6);
     const verdicts = new Set<boolean>();
@@ -256,7 +330,8 @@ describe('the search with one tactic off', () => {
   };
 
   test('mustplay: with it only the must-play region is searched, without it others too', async () => {
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     const cases = positionsWhere(4, 27, (p) => quiet(p) && region(p) !== null);
     for (const { p } of cases) await expectRestriction('mustplay', p, null, region(p) as number[], 1024);
   });
@@ -270,7 +345,11 @@ describe('the search with one tactic off', () => {
    * which tries every reply of a node once before any twice. `mostBelowOne`
    * is the most such leaves below one move of a root.
    */
-  async function prunedRepliesEvaluated(tactics: TacticSet, cases: readonly { p: Position }[], knowledgeThreshold: number): Promise<{ twoDeep: number; outside: number; mostBelowOne: number }> {
+  async function prunedRepliesEvaluated(
+    tactics: TacticSet,
+    cases: readonly { p: Position }[],
+    knowledgeThreshold: number,
+  ): Promise<{ twoDeep: number; outside: number; mostBelowOne: number }> {
     let twoDeep = 0;
     let outside = 0;
     let mostBelowOne = 0;
@@ -294,7 +373,8 @@ describe('the search with one tactic off', () => {
   }
 
   describe('mustplay in the tree', () => {
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     // Some move of ours must leave the opponent a joining reply, so that both prunings are put to the test.
     const leavesJoining = (p: Position) =>
       p.legalMoves().some((m) => {
@@ -325,10 +405,17 @@ describe('the search with one tactic off', () => {
   });
 
   test('h-search: with it the root searches only the keys of its semi-connections (each a win: h-search.test.ts), without it others too', async () => {
-    const keys = (p: Position) => [...new Set(gameConnections(p.geometry, p.cells(), p.toMove).semis.map((s) => s.key))];
+    const keys = (p: Position) => [
+      ...new Set(gameConnections(p.geometry, p.cells(), p.toMove).semis.map((s) => s.key)),
+    ];
     // No one-move win for either side (`win` and `block` would restrict first), and keys the greedy connections do not see as joining moves.
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
-    const cases = positionsWhere(4, 29, (p) => quiet(p) && keys(p).length > 0 && (connectingMoves(p.geometry, p.cells(), p.toMove) ?? []).length === 0);
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(
+      4,
+      29,
+      (p) => quiet(p) && keys(p).length > 0 && (connectingMoves(p.geometry, p.cells(), p.toMove) ?? []).length === 0,
+    );
     for (const { p } of cases) {
       const on = await new Mcts(cpu, searchSettings(DEFAULT_TACTICS)).search(p, { playouts: 1024 }, null);
       expect(on.tactic).toBe('connect');
@@ -336,7 +423,11 @@ describe('the search with one tactic off', () => {
       const searched = on.moves.length > 0 ? on.moves.map((m) => m.move) : [on.move];
       for (const m of searched) expect(keys(p)).toContain(m);
       // dead's filled board can decide the root too: off as well.
-      const off = await new Mcts(cpu, searchSettings(without('h-search', 'mustplay', 'dead'))).search(p, { playouts: 64 * p.legalMoves().length }, null);
+      const off = await new Mcts(cpu, searchSettings(without('h-search', 'mustplay', 'dead'))).search(
+        p,
+        { playouts: 64 * p.legalMoves().length },
+        null,
+      );
       expect(off.tactic).not.toBe('connect');
       expect(off.moves.some((m) => !keys(p).includes(m.move as number))).toBe(true);
     }
@@ -344,10 +435,19 @@ describe('the search with one tactic off', () => {
 
   test('h-search in the tree: every move the tree proves with it is decided so by the solver, and it proves more than without it', async () => {
     // Quiet positions where the root has no semi-connection of the game (the `connect` tactic would leave only its keys).
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
-    const cases = positionsWhere(4, 35, (p) => quiet(p) && gameConnections(p.geometry, p.cells(), p.toMove).semis.length === 0);
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(
+      4,
+      35,
+      (p) => quiet(p) && gameConnections(p.geometry, p.cells(), p.toMove).semis.length === 0,
+    );
     // Thresholds of 1: every node the tree goes below is H-searched.
-    const settings = (tactics: TacticSet): SearchSettings => ({ ...searchSettings(tactics), knowledgeThreshold: 1, hSearchThreshold: 1 });
+    const settings = (tactics: TacticSet): SearchSettings => ({
+      ...searchSettings(tactics),
+      knowledgeThreshold: 1,
+      hSearchThreshold: 1,
+    });
     let provenWith = 0;
     let provenWithout = 0;
     for (const { p } of cases) {
@@ -360,7 +460,8 @@ describe('the search with one tactic off', () => {
   });
 
   test('dead: with it no dead or captured cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver; without it they are searched', async () => {
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     // Where captured pairs leave no cell live, the search keeps every move (the filled board is decided): nothing is pruned.
     const prunedOf = (p: Position) => {
       const { dead, captured } = deadCells(p.geometry, p.cells());
@@ -385,7 +486,9 @@ describe('the search with one tactic off', () => {
       for (const m of all.moves) expect(prunedOf(p)).not.toContain(m.move);
       proven += expectProofsRight(p, all.moves);
       // mustplay's region, which may leave these cells out too, is off as well.
-      const off = await new Mcts(cpu, settings(without('dead', 'mustplay', 'h-search'))).search(p, { playouts: 64 * p.legalMoves().length });
+      const off = await new Mcts(cpu, settings(without('dead', 'mustplay', 'h-search'))).search(p, {
+        playouts: 64 * p.legalMoves().length,
+      });
       // A search that proves its root early may stop before it reaches them: counted over all cases.
       prunedSearchedOff += off.moves.filter((m) => prunedOf(p).includes(m.move as number)).length;
     }
@@ -395,9 +498,19 @@ describe('the search with one tactic off', () => {
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
-    const cases = positionsWhere(4, 23, (p, last) => last !== null && quiet(p) && mustPlay(p.geometry, p.cells(), p.toMove) === null && bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0);
-    for (const { p, last } of cases) await expectRestriction('bridge', p, last, bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number), 512);
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const cases = positionsWhere(
+      4,
+      23,
+      (p, last) =>
+        last !== null &&
+        quiet(p) &&
+        mustPlay(p.geometry, p.cells(), p.toMove) === null &&
+        bridgeAnswers(p.geometry, p.cells(), p.toMove, last).length > 0,
+    );
+    for (const { p, last } of cases)
+      await expectRestriction('bridge', p, last, bridgeAnswers(p.geometry, p.cells(), p.toMove, last as number), 512);
   });
 
   test('bridge: a root move the tree has proven won survives a later bridge restriction', async () => {
@@ -406,7 +519,13 @@ describe('the search with one tactic off', () => {
     // move, until the tree proves the root; then told of the intrusion, which
     // restricts the reused root to the answers. The proof must win.
     const cases = positionsWhere(2, 31, (p, last) => {
-      if (last === null || winsAtOnce(p, p.toMove).length > 0 || winsAtOnce(p, opponent(p.toMove)).length > 0 || p.legalMoves().length > 10) return false;
+      if (
+        last === null ||
+        winsAtOnce(p, p.toMove).length > 0 ||
+        winsAtOnce(p, opponent(p.toMove)).length > 0 ||
+        p.legalMoves().length > 10
+      )
+        return false;
       const answers = bridgeAnswers(p.geometry, p.cells(), p.toMove, last);
       const wins = solve(p).winningMoves;
       return answers.length > 0 && wins.length > 0 && wins.every((w) => !answers.includes(w as number));
@@ -428,14 +547,40 @@ describe('the search with one tactic off', () => {
    * no leaf the tactic proves (`proves`) may reach the evaluator with it,
    * and some must without it (so the positions test something).
    */
-  async function expectLeavesProven(tactic: Tactic, seed: number, proves: (leaf: Position) => boolean, alsoOff: Tactic[] = []): Promise<void> {
-    const cases = positionsWhere(3, seed, (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0);
+  async function expectLeavesProven(
+    tactic: Tactic,
+    seed: number,
+    proves: (leaf: Position) => boolean,
+    alsoOff: Tactic[] = [],
+  ): Promise<void> {
+    const cases = positionsWhere(
+      3,
+      seed,
+      (p) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0,
+    );
     const evaluated = async (tactics: TacticSet) => {
       const leaves: Position[] = [];
       for (const { p, last } of cases) {
         const { evaluator, calls } = spy(cpu);
-        await new Mcts(evaluator, { ...defaultSettings('cpu', 6), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics }).search(p, { playouts: 8 * 8 * 30 }, last);
-        leaves.push(...calls.flat().map((r) => Position.fromText(GameKind.Hex, p.geometry.size, Array.from(r.cells, (v) => '.bw'[v]).join(''), r.toMove as Player)));
+        await new Mcts(evaluator, {
+          ...defaultSettings('cpu', 6),
+          leavesPerRound: 8,
+          playoutsPerLeaf: 8,
+          solver: false,
+          tactics,
+        }).search(p, { playouts: 8 * 8 * 30 }, last);
+        leaves.push(
+          ...calls
+            .flat()
+            .map((r) =>
+              Position.fromText(
+                GameKind.Hex,
+                p.geometry.size,
+                Array.from(r.cells, (v) => '.bw'[v]).join(''),
+                r.toMove as Player,
+              ),
+            ),
+        );
       }
       return leaves;
     };
@@ -458,8 +603,15 @@ describe('the search with one tactic off', () => {
   test('without win, a root that the last search left as a leaf proven by leaf-win is searched for a move', async () => {
     // Such a leaf has no children; before it was searched as a root, the search ended with no move.
     // Without leaf-vc and mustplay too, which would prove most of these leaves' parents first (so they are never made).
-    const settings = { ...defaultSettings('cpu', 7), leavesPerRound: 8, playoutsPerLeaf: 8, solver: false, tactics: without('win', 'leaf-vc', 'mustplay') };
-    const quiet = (p: Position) => winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    const settings = {
+      ...defaultSettings('cpu', 7),
+      leavesPerRound: 8,
+      playoutsPerLeaf: 8,
+      solver: false,
+      tactics: without('win', 'leaf-vc', 'mustplay'),
+    };
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
     let reusedProofs = 0;
     for (const { p } of positionsWhere(3, 25, quiet)) {
       const ours = (await new Mcts(cpu, settings).search(p, { playouts: 8 * 8 * 20 })).move;

@@ -6,9 +6,15 @@ import { GameKind } from '../../src/game/geometry.js';
 import { parseCell } from '../../src/game/notation.js';
 import { Position } from '../../src/game/position.js';
 import { winsAtOnce } from '../helpers/wins-at-once.js';
-import { blockingMoves, bridgeAnswers, fewestCellsToWin, hasWinningCell, tacticalChoice, winningCells } from '../../src/search/knowledge/tactics.js';
+import {
+  blockingMoves,
+  bridgeAnswers,
+  fewestCellsToWin,
+  hasWinningCell,
+  tacticalChoice,
+  winningCells,
+} from '../../src/search/knowledge/tactics.js';
 import { lcgRandom } from '../helpers/boards.js';
-
 
 /** Random stones of both colours, not yet won; `toMove` as given. */
 function randomBoard(game: GameKind, size: number, fill: number, rng: () => number, toMove: Player): Position | null {
@@ -18,7 +24,6 @@ function randomBoard(game: GameKind, size: number, fill: number, rng: () => numb
   const p = Position.fromText(game, size, text, toMove);
   return p.isOver() ? null : p;
 }
-
 
 describe('tactics', () => {
   test.each([
@@ -72,7 +77,10 @@ describe('tactics', () => {
     const p = hexBoard(5, ['b2', 'c3'], ['c2']);
     const g = p.geometry;
     expect(bridgeAnswers(g, p.cells(), Color.Black, parseCell(g, 'c2'))).toEqual([parseCell(g, 'b3')]);
-    expect(tacticalChoice(g, p.cells(), Color.Black, parseCell(g, 'c2'))).toEqual({ kind: 'bridge', moves: [parseCell(g, 'b3')] });
+    expect(tacticalChoice(g, p.cells(), Color.Black, parseCell(g, 'c2'))).toEqual({
+      kind: 'bridge',
+      moves: [parseCell(g, 'b3')],
+    });
     // Both cells taken: nothing to answer; an intrusion elsewhere: nothing either.
     const q = hexBoard(5, ['b2', 'c3'], ['c2', 'b3']);
     expect(bridgeAnswers(g, q.cells(), Color.Black, parseCell(g, 'c2'))).toEqual([]);

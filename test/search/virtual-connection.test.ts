@@ -29,13 +29,21 @@ function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>)
       if (!virtuallyConnected(position.geometry, position.cells(), player)) continue;
       claims++;
       for (const toMove of [player, opponent(player)] as const) {
-        if (!solverSaysWins(game, size, text, toMove, player)) throw new Error(`${game} ${size}: ${text} is said to be connected for ${player}, yet it loses with ${toMove} to move`);
+        if (!solverSaysWins(game, size, text, toMove, player))
+          throw new Error(
+            `${game} ${size}: ${text} is said to be connected for ${player}, yet it loses with ${toMove} to move`,
+          );
       }
       // The carrier: the opponent may take every other cell, and move next, and still lose.
       const carrier = new Set(virtualCarrier(position.geometry, position.cells(), player));
-      const outside = Array.from(cells, (v, c) => (v === Color.Empty && !carrier.has(c) ? CELL_CHAR[opponent(player)] : CELL_CHAR[v as Color])).join('');
+      const outside = Array.from(cells, (v, c) =>
+        v === Color.Empty && !carrier.has(c) ? CELL_CHAR[opponent(player)] : CELL_CHAR[v as Color],
+      ).join('');
       const filled = Position.fromText(game, size, outside, opponent(player));
-      if (filled.isOver() || !solverSaysWins(game, size, outside, opponent(player), player)) throw new Error(`${game} ${size}: ${text}, connected for ${player}, loses once the opponent fills every cell outside its carrier`);
+      if (filled.isOver() || !solverSaysWins(game, size, outside, opponent(player), player))
+        throw new Error(
+          `${game} ${size}: ${text}, connected for ${player}, loses once the opponent fills every cell outside its carrier`,
+        );
     }
   }
   return claims;
@@ -78,7 +86,11 @@ describe('virtuallyConnected', () => {
   });
 
   test('an intrusion into a carrier breaks the chain (nothing else carries it)', () => {
-    for (const intruded of [['.....', '..b..', '.w...', '.b...', '.....'], ['..w..', '..b..', '.....', '.b...', '.....'], ['.....', '..b..', '.....', '.b...', '.w...']]) {
+    for (const intruded of [
+      ['.....', '..b..', '.w...', '.b...', '.....'],
+      ['..w..', '..b..', '.....', '.b...', '.....'],
+      ['.....', '..b..', '.....', '.b...', '.w...'],
+    ]) {
       const p = hex5(intruded);
       expect(virtuallyConnected(p.geometry, p.cells(), Color.Black)).toBe(false);
     }
@@ -113,9 +125,12 @@ describe('virtuallyConnected', () => {
     const steps = ZIGGURATS[shape] as readonly (readonly [number, number])[];
     const sign = edge === 'near' ? 1 : -1;
     // The stone's column (black) or row (white): the first where the whole carrier is on the board.
-    const line = [0, 1, 2, 3, 4, 5].find((l) => steps.every(([, d]) => l + sign * d >= 0 && l + sign * d < n)) as number;
+    const line = [0, 1, 2, 3, 4, 5].find((l) =>
+      steps.every(([, d]) => l + sign * d >= 0 && l + sign * d < n),
+    ) as number;
     // Black: the stone at row 3 (near: row 1 is its edge) or row 4 (far: row 6).
-    const at = (along: number, across: number) => (player === Color.Black ? g.index(along, across) : g.index(across, along));
+    const at = (along: number, across: number) =>
+      player === Color.Black ? g.index(along, across) : g.index(across, along);
     const stoneAlong = edge === 'near' ? 2 : n - 3;
     const cells = new Array<string>(g.cellCount).fill(player === Color.Black ? 'w' : 'b');
     const mine = player === Color.Black ? 'b' : 'w';
@@ -131,10 +146,15 @@ describe('virtuallyConnected', () => {
   }
 
   test.each(
-    ([Color.Black, Color.White] as const).flatMap((player) => (['near', 'far'] as const).flatMap((edge) => ZIGGURATS.map((_, shape) => [player, edge, shape] as const))),
-  )('a ziggurat links the stone to its edge (%s, %s edge, shape %i), as the solver confirms, and breaks with a cell taken', (player, edge, shape) => {
-    expectZigguratHolds(player, (breakAt) => zigguratBoard(edge, player, shape, breakAt));
-  });
+    ([Color.Black, Color.White] as const).flatMap((player) =>
+      (['near', 'far'] as const).flatMap((edge) => ZIGGURATS.map((_, shape) => [player, edge, shape] as const)),
+    ),
+  )(
+    'a ziggurat links the stone to its edge (%s, %s edge, shape %i), as the solver confirms, and breaks with a cell taken',
+    (player, edge, shape) => {
+      expectZigguratHolds(player, (breakAt) => zigguratBoard(edge, player, shape, breakAt));
+    },
+  );
 
   /**
    * A Y 6 board where a stone three rows up is linked to the bottom side by
@@ -169,11 +189,14 @@ describe('virtuallyConnected', () => {
     return Position.fromText(GameKind.Y, n, cells.join(''), opponent(player));
   }
 
-  test.each(([Color.Black, Color.White] as const).flatMap((player) => [0, 1, 2].flatMap((turns) => ZIGGURATS.map((_, shape) => [player, turns, shape] as const))))(
+  test.each(
+    ([Color.Black, Color.White] as const).flatMap((player) =>
+      [0, 1, 2].flatMap((turns) => ZIGGURATS.map((_, shape) => [player, turns, shape] as const)),
+    ),
+  )(
     'a ziggurat links a Y stone to its side (%s, turned %i times, shape %i), as the solver confirms, and breaks with a cell taken',
     (player, turns, shape) => {
       expectZigguratHolds(player, (breakAt) => yZigguratBoard(player, shape, turns, breakAt));
     },
   );
 });
-

@@ -64,12 +64,17 @@ describe('Hex template', () => {
     for (let n = 1; n <= 31; n++) {
       const at = (x: number, j: number, grid: number[][]): number =>
         j > n ? Color.Empty : x === n ? Color.White : ((grid[x] as number[])[j] as number);
-      let grid = Array.from({ length: n + 1 }, () => Array.from({ length: n + 1 }, (_, j) => (j === n ? Color.Black : Color.Empty)));
+      let grid = Array.from({ length: n + 1 }, () =>
+        Array.from({ length: n + 1 }, (_, j) => (j === n ? Color.Black : Color.Empty)),
+      );
       for (let reach = 2 * n - 3; reach >= 0; reach--) {
-        grid = grid.map((col, x) => col.map((v, j) => (x === n ? v : maj(at(x, j, grid), at(x, j + 1, grid), at(x + 1, j, grid)))));
+        grid = grid.map((col, x) =>
+          col.map((v, j) => (x === n ? v : maj(at(x, j, grid), at(x, j + 1, grid), at(x + 1, j, grid)))),
+        );
         // After this pass the apex still depends on cells with x + j ≤ reach; a
         // board cell (x, N−1) there reads template cell (x, N) in the next pass.
-        for (let x = 0; x + n - 1 <= reach - 1 && x < n; x++) expect((grid[x] as number[])[n], `N=${n} x=${x}`).toBe(Color.Black);
+        for (let x = 0; x + n - 1 <= reach - 1 && x < n; x++)
+          expect((grid[x] as number[])[n], `N=${n} x=${x}`).toBe(Color.Black);
       }
     }
   });
@@ -86,13 +91,25 @@ describe('bitsliced', () => {
 
   it('decides batches of every size from 1 to 32 boards, and across blocks, mixing winners and full and partial boards', () => {
     const counts = [...Array.from({ length: 32 }, (_, k) => k + 1), 33, 64, 95];
-    for (const [game, n] of [[GameKind.Hex, 5], [GameKind.Hex, 15], [GameKind.Hex, 16], [GameKind.Y, 7], [GameKind.Y, 32]] as const) {
+    for (const [game, n] of [
+      [GameKind.Hex, 5],
+      [GameKind.Hex, 15],
+      [GameKind.Hex, 16],
+      [GameKind.Y, 7],
+      [GameKind.Y, 32],
+    ] as const) {
       const g = geometryOf(game, n);
       for (const count of counts) {
         const boards = Array.from({ length: count }, (_, k) =>
-          randomCells(g, k % 4 === 3 ? 0.5 : 0, testRandom(1000 * n + count * 97 + k), [0.5, 0.2, 0.8][k % 3] as number),
+          randomCells(
+            g,
+            k % 4 === 3 ? 0.5 : 0,
+            testRandom(1000 * n + count * 97 + k),
+            [0.5, 0.2, 0.8][k % 3] as number,
+          ),
         );
-        if (count >= 31) expect(new Set(boards.map((b) => oracleWinner(game, n, b))).size, `${game}${n} ×${count}`).toBe(3);
+        if (count >= 31)
+          expect(new Set(boards.map((b) => oracleWinner(game, n, b))).size, `${game}${n} ×${count}`).toBe(3);
         expectOracleAgrees(bitsliced, g, boards);
       }
     }

@@ -21,8 +21,22 @@ function enclosesByFlood(game: GameKind, n: number, cells: ArrayLike<number>, pl
     r < 0 || r >= n || c < 0 || c >= rowLength(r) ? -1 : game === GameKind.Hex ? r * n + c : (r * (r + 1)) / 2 + c;
   const steps =
     game === GameKind.Hex
-      ? [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, 1], [1, -1]]
-      : [[0, -1], [0, 1], [-1, -1], [-1, 0], [1, 0], [1, 1]];
+      ? [
+          [0, -1],
+          [0, 1],
+          [-1, 0],
+          [1, 0],
+          [-1, 1],
+          [1, -1],
+        ]
+      : [
+          [0, -1],
+          [0, 1],
+          [-1, -1],
+          [-1, 0],
+          [1, 0],
+          [1, 1],
+        ];
   const onEdge = (r: number, c: number) =>
     game === GameKind.Hex ? r === 0 || r === n - 1 || c === 0 || c === n - 1 : c === 0 || c === r || r === n - 1;
   const seen = new Uint8Array(cells.length);
@@ -51,7 +65,12 @@ function enclosesByFlood(game: GameKind, n: number, cells: ArrayLike<number>, pl
 }
 
 /** A board with `player`'s stones on every neighbour of `inside` that is not itself inside, less `gaps`. */
-function walledIn(g: Geometry, inside: readonly [number, number][], player: Player, gaps: readonly [number, number][] = []): Uint8Array {
+function walledIn(
+  g: Geometry,
+  inside: readonly [number, number][],
+  player: Player,
+  gaps: readonly [number, number][] = [],
+): Uint8Array {
   const cells = new Uint8Array(g.cellCount);
   const insideCells = new Set(inside.map(([r, c]) => g.index(r, c)));
   for (const cell of insideCells) {
@@ -67,12 +86,15 @@ function walledIn(g: Geometry, inside: readonly [number, number][], player: Play
 describe('hand-made rings in Y', () => {
   const g = geometryOf(GameKind.Y, 5);
   // Six black stones around the empty cell (3, 2), 1-based.
-  const ring = parseBoardText(g, `
+  const ring = parseBoardText(
+    g,
+    `
         .
        b b
       b . b
      . b b .
-    . . . . .`);
+    . . . . .`,
+  );
 
   it('finds a six-stone ring around an empty cell on the board itself (level 0)', () => {
     expect(ringLevel(g, ring, Color.Black)).toBe(0);
@@ -102,18 +124,27 @@ describe('hand-made rings in Y', () => {
 
   it('finds no ring around a cell on a side', () => {
     // (3, 1), 1-based, lies on the left side: its four neighbours are black.
-    const side = parseBoardText(g, `
+    const side = parseBoardText(
+      g,
+      `
           .
          b b
         . b .
        b b . .
-      . . . . .`);
+      . . . . .`,
+    );
     expect(hasRing(g, side, Color.Black)).toBe(false);
   });
 
   it('finds a larger ring a few passes later, and not when it is broken', () => {
     const big = geometryOf(GameKind.Y, 12);
-    const inside: [number, number][] = [[5, 2], [5, 3], [6, 3], [6, 4], [7, 4]];
+    const inside: [number, number][] = [
+      [5, 2],
+      [5, 3],
+      [6, 3],
+      [6, 4],
+      [7, 4],
+    ];
     const walled = walledIn(big, inside, Color.White);
     expect(enclosesByFlood(GameKind.Y, 12, walled, Color.White)).toBe(true);
     expect(ringLevel(big, walled, Color.White)).toBeGreaterThan(0);
@@ -125,9 +156,30 @@ describe('hand-made rings in Y', () => {
 
   it('finds a ring drawn against the corner of a large board', () => {
     const big = geometryOf(GameKind.Y, 32);
-    const walled = walledIn(big, [[30, 29], [30, 28]], Color.Black);
+    const walled = walledIn(
+      big,
+      [
+        [30, 29],
+        [30, 28],
+      ],
+      Color.Black,
+    );
     expect(hasRing(big, walled, Color.Black)).toBe(true);
-    expect(hasRing(big, walledIn(big, [[30, 29], [30, 28]], Color.Black, [[31, 29]]), Color.Black)).toBe(false);
+    expect(
+      hasRing(
+        big,
+        walledIn(
+          big,
+          [
+            [30, 29],
+            [30, 28],
+          ],
+          Color.Black,
+          [[31, 29]],
+        ),
+        Color.Black,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -146,8 +198,34 @@ describe('hand-made rings in Hex', () => {
   });
   it('finds rings next to the far edges of a 31×31 board', () => {
     const big = geometryOf(GameKind.Hex, 31);
-    expect(hasRing(big, walledIn(big, [[29, 29], [28, 29]], Color.White), Color.White)).toBe(true);
-    expect(hasRing(big, walledIn(big, [[29, 1], [29, 2]], Color.Black), Color.Black)).toBe(true);
+    expect(
+      hasRing(
+        big,
+        walledIn(
+          big,
+          [
+            [29, 29],
+            [28, 29],
+          ],
+          Color.White,
+        ),
+        Color.White,
+      ),
+    ).toBe(true);
+    expect(
+      hasRing(
+        big,
+        walledIn(
+          big,
+          [
+            [29, 1],
+            [29, 2],
+          ],
+          Color.Black,
+        ),
+        Color.Black,
+      ),
+    ).toBe(true);
     expect(hasRing(big, walledIn(big, [[30, 29]], Color.Black), Color.Black)).toBe(false);
   });
 });
@@ -172,9 +250,14 @@ describe('hasRing against a flood-fill search', () => {
     }
   }
   it.each([1, 2, 3, 4, 5])('every full Y %i board', (n) => everyBoardAgrees(GameKind.Y, n, [Color.Black, Color.White]));
-  it.each([3, 4])('every partial Y %i board', (n) => everyBoardAgrees(GameKind.Y, n, [Color.Empty, Color.Black, Color.White]));
-  it.each([1, 2, 3, 4])('every full Hex board of side %i', (n) => everyBoardAgrees(GameKind.Hex, n, [Color.Black, Color.White]));
-  it('every partial Hex board of side 3', () => everyBoardAgrees(GameKind.Hex, 3, [Color.Empty, Color.Black, Color.White]));
+  it.each([3, 4])('every partial Y %i board', (n) =>
+    everyBoardAgrees(GameKind.Y, n, [Color.Empty, Color.Black, Color.White]),
+  );
+  it.each([1, 2, 3, 4])('every full Hex board of side %i', (n) =>
+    everyBoardAgrees(GameKind.Hex, n, [Color.Black, Color.White]),
+  );
+  it('every partial Hex board of side 3', () =>
+    everyBoardAgrees(GameKind.Hex, 3, [Color.Empty, Color.Black, Color.White]));
 
   it('random boards, Hex up to 31 and Y up to 32 (fast-check)', () => {
     const seen = { ring: 0, none: 0 };
@@ -189,7 +272,9 @@ describe('hasRing against a flood-fill search', () => {
           const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
           const g = geometryOf(game, n);
           // Dense black boards have many rings; the rest white or empty.
-          const cells = boardFrom(g, testRandom(seed), (u) => (u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White));
+          const cells = boardFrom(g, testRandom(seed), (u) =>
+            u < share ? Color.Black : u < share + (1 - share) * emptyShare ? Color.Empty : Color.White,
+          );
           for (const player of [Color.Black, Color.White] as const) {
             const want = enclosesByFlood(game, n, cells, player);
             seen[want ? 'ring' : 'none']++;

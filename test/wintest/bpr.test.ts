@@ -138,7 +138,8 @@ describe('the 1-word/2-word boundary', () => {
   ])('%s %i: random full and partial boards, and edge-to-edge chains along the last rows', (game, n) => {
     const g = geometryOf(game, n);
     const boards: Uint8Array[] = [];
-    for (let s = 1; s <= 150; s++) boards.push(randomCells(g, 0, testRandom(s * 7919)), randomCells(g, 0.3, testRandom(s * 104729)));
+    for (let s = 1; s <= 150; s++)
+      boards.push(randomCells(g, 0, testRandom(s * 7919)), randomCells(g, 0.3, testRandom(s * 104729)));
     // Chains through the rows that sit in the hi word (Hex row 15, the template; Y row 16).
     for (const colour of [Color.Black, Color.White]) {
       const line = new Uint8Array(g.cellCount);
@@ -150,12 +151,21 @@ describe('the 1-word/2-word boundary', () => {
       boards.push(line);
     }
     for (const m of [bpr, bprIncremental]) expectOracleAgrees(m, g, boards);
-    expectOracleAgrees(bprPacked, g, boards.filter((b) => !b.includes(Color.Empty)));
+    expectOracleAgrees(
+      bprPacked,
+      g,
+      boards.filter((b) => !b.includes(Color.Empty)),
+    );
   });
 });
 
 describe('random boards up to the largest sizes (fast-check)', () => {
-  const check = (game: GameKind, maxSize: number, methods: readonly WinTestMethod[], emptyShare: fc.Arbitrary<number>) =>
+  const check = (
+    game: GameKind,
+    maxSize: number,
+    methods: readonly WinTestMethod[],
+    emptyShare: fc.Arbitrary<number>,
+  ) =>
     fc.assert(
       fc.property(boardArb(game, maxSize, emptyShare), ({ n, seed, emptyShare: share }) => {
         const g = geometryOf(game, n);
@@ -167,8 +177,10 @@ describe('random boards up to the largest sizes (fast-check)', () => {
     );
   it('full Hex boards, 1…31', () => check(GameKind.Hex, 31, [bpr, bprPacked, bprIncremental], fc.constant(0)));
   it('full Y boards, 1…32', () => check(GameKind.Y, 32, [bpr, bprPacked, bprIncremental], fc.constant(0)));
-  it('partial Hex boards, 1…31', () => check(GameKind.Hex, 31, [bpr, bprIncremental], fc.double({ min: 0, max: 0.9, noNaN: true })));
-  it('partial Y boards, 1…32', () => check(GameKind.Y, 32, [bpr, bprIncremental], fc.double({ min: 0, max: 0.9, noNaN: true })));
+  it('partial Hex boards, 1…31', () =>
+    check(GameKind.Hex, 31, [bpr, bprIncremental], fc.double({ min: 0, max: 0.9, noNaN: true })));
+  it('partial Y boards, 1…32', () =>
+    check(GameKind.Y, 32, [bpr, bprIncremental], fc.double({ min: 0, max: 0.9, noNaN: true })));
 });
 
 describe('non-destructiveness and prepared batches', () => {
@@ -269,9 +281,14 @@ describe('bpr-incremental', () => {
 
   it('does so for random games at every size (fast-check)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(GameKind.Hex, GameKind.Y), fc.integer({ min: 1, max: 32 }), fc.integer(), (game, n, seed) => {
-        playChecked(geometryOf(game, Math.min(n, game === GameKind.Hex ? 31 : 32)), seed);
-      }),
+      fc.property(
+        fc.constantFrom(GameKind.Hex, GameKind.Y),
+        fc.integer({ min: 1, max: 32 }),
+        fc.integer(),
+        (game, n, seed) => {
+          playChecked(geometryOf(game, Math.min(n, game === GameKind.Hex ? 31 : 32)), seed);
+        },
+      ),
       { numRuns: 12 },
     );
   });

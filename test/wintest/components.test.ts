@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { TABLE_WIDTH, components, rowRuns } from '../../src/wintest/components.js';
-import { boardCase, expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement, hexSerpentine } from '../helpers/wintest-cases.js';
+import {
+  boardCase,
+  expectExhaustiveAgreement,
+  expectOracleAgrees,
+  expectRandomAgreement,
+  hexSerpentine,
+} from '../helpers/wintest-cases.js';
 
 describe('rowRuns', () => {
   it('cuts a row into its runs of set bits, lowest first, bit 31 included', () => {

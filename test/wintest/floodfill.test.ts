@@ -4,7 +4,12 @@ import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
 import { fillRuns, floodFill } from '../../src/wintest/floodfill.js';
 import { oracleWinner } from '../helpers/oracle.js';
-import { expectExhaustiveAgreement, expectOracleAgrees, expectRandomAgreement, hexSerpentine } from '../helpers/wintest-cases.js';
+import {
+  expectExhaustiveAgreement,
+  expectOracleAgrees,
+  expectRandomAgreement,
+  hexSerpentine,
+} from '../helpers/wintest-cases.js';
 
 /** The runs of m that hold a bit of x, one bit at a time. */
 function runsByHand(m: number, x: number): number {
@@ -20,10 +25,14 @@ function runsByHand(m: number, x: number): number {
 describe('fillRuns', () => {
   it('fills exactly the runs that hold a seed, bit 31 included', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (m, seeds) => {
-        const x = m & seeds;
-        expect(fillRuns(m, x) | 0).toBe(runsByHand(m, x) | 0);
-      }),
+      fc.property(
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+        (m, seeds) => {
+          const x = m & seeds;
+          expect(fillRuns(m, x) | 0).toBe(runsByHand(m, x) | 0);
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(fillRuns(-1, 1 << 31)).toBe(-1);

@@ -12,7 +12,17 @@ import type { WinTestMethod } from '../../src/wintest/method.js';
 import { everyBoard, randomCells, testRandom } from '../helpers/boards.js';
 import { oracleWinner } from '../helpers/oracle.js';
 
-const EXPECTED_NAMES = ['bpr', 'bpr-packed', 'bpr-incremental', 'bitsliced', 'unionfind', 'wqhuf', 'path', 'floodfill', 'components'];
+const EXPECTED_NAMES = [
+  'bpr',
+  'bpr-packed',
+  'bpr-incremental',
+  'bitsliced',
+  'unionfind',
+  'wqhuf',
+  'path',
+  'floodfill',
+  'components',
+];
 
 function acceptsPartial(m: WinTestMethod): boolean {
   return m.supports.partialBoards;
@@ -41,7 +51,9 @@ function expectAllAgree(m: WinTestMethod, g: Geometry, values: readonly number[]
   m.create(g).prepare(boards).decideAll(out);
   for (let b = 0; b < boards.length; b++) {
     if (out[b] !== winners[b]) {
-      throw new Error(`${m.name} on ${g.game} ${g.size}: board ${[...(boards[b] as Uint8Array)].join('')} gave ${out[b]}, oracle ${winners[b]}`);
+      throw new Error(
+        `${m.name} on ${g.game} ${g.size}: board ${[...(boards[b] as Uint8Array)].join('')} gave ${out[b]}, oracle ${winners[b]}`,
+      );
     }
   }
 }
@@ -116,22 +128,27 @@ function randomBoard(g: Geometry, seed: number, emptyShare: number): Uint8Array 
 describe('all methods together', () => {
   it('agree on batches of random full and partial boards, and every full board has one winner', () => {
     fc.assert(
-      fc.property(fc.constantFrom(GameKind.Hex, GameKind.Y), fc.integer({ min: 1, max: 32 }), fc.integer(), (game, size, seed) => {
-        const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
-        const g = geometryOf(game, n);
-        const full = Array.from({ length: 40 }, (_, k) => randomBoard(g, seed + k, 0));
-        const partial = Array.from({ length: 40 }, (_, k) => randomBoard(g, seed - k, 0.4));
-        const want = full.map((b) => oracleWinner(game, n, b));
-        expect(want.every((w) => w !== Color.Empty)).toBe(true);
-        for (const m of METHODS) {
-          const out = new Uint8Array(full.length);
-          m.create(g).prepare(full).decideAll(out);
-          expect([...out], m.name).toEqual(want);
-          if (!acceptsPartial(m)) continue;
-          m.create(g).prepare(partial).decideAll(out);
-          expect([...out], m.name).toEqual(partial.map((b) => oracleWinner(game, n, b)));
-        }
-      }),
+      fc.property(
+        fc.constantFrom(GameKind.Hex, GameKind.Y),
+        fc.integer({ min: 1, max: 32 }),
+        fc.integer(),
+        (game, size, seed) => {
+          const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
+          const g = geometryOf(game, n);
+          const full = Array.from({ length: 40 }, (_, k) => randomBoard(g, seed + k, 0));
+          const partial = Array.from({ length: 40 }, (_, k) => randomBoard(g, seed - k, 0.4));
+          const want = full.map((b) => oracleWinner(game, n, b));
+          expect(want.every((w) => w !== Color.Empty)).toBe(true);
+          for (const m of METHODS) {
+            const out = new Uint8Array(full.length);
+            m.create(g).prepare(full).decideAll(out);
+            expect([...out], m.name).toEqual(want);
+            if (!acceptsPartial(m)) continue;
+            m.create(g).prepare(partial).decideAll(out);
+            expect([...out], m.name).toEqual(partial.map((b) => oracleWinner(game, n, b)));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -141,30 +158,35 @@ describe('all methods together', () => {
     expect(incremental.map((m) => m.name).sort()).toEqual(['bpr-incremental', 'unionfind', 'wqhuf']);
     const reference = methodByName('floodfill');
     fc.assert(
-      fc.property(fc.constantFrom(GameKind.Hex, GameKind.Y), fc.integer({ min: 1, max: 32 }), fc.integer(), (game, size, seed) => {
-        const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
-        const g = geometryOf(game, n);
-        const order = Array.from({ length: g.cellCount }, (_, i) => i);
-        let s = seed >>> 0;
-        for (let i = order.length - 1; i > 0; i--) {
-          s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-          const j = s % (i + 1);
-          [order[i], order[j]] = [order[j] as number, order[i] as number];
-        }
-        const fromScratch = reference.create(g);
-        const boards = incremental.map((m) => m.createIncremental?.(g));
-        const cells = new Uint8Array(g.cellCount);
-        order.forEach((cell, k) => {
-          const colour = k % 2 === 0 ? Color.Black : Color.White;
-          cells[cell] = colour;
-          const want = fromScratch.winner(cells);
-          boards.forEach((b, i) => {
-            if (!b) throw new Error(`${incremental[i]?.name} has no createIncremental`);
-            b.play(cell, colour);
-            expect(b.winner(), incremental[i]?.name).toBe(want);
+      fc.property(
+        fc.constantFrom(GameKind.Hex, GameKind.Y),
+        fc.integer({ min: 1, max: 32 }),
+        fc.integer(),
+        (game, size, seed) => {
+          const n = Math.min(size, game === GameKind.Hex ? 31 : 32);
+          const g = geometryOf(game, n);
+          const order = Array.from({ length: g.cellCount }, (_, i) => i);
+          let s = seed >>> 0;
+          for (let i = order.length - 1; i > 0; i--) {
+            s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+            const j = s % (i + 1);
+            [order[i], order[j]] = [order[j] as number, order[i] as number];
+          }
+          const fromScratch = reference.create(g);
+          const boards = incremental.map((m) => m.createIncremental?.(g));
+          const cells = new Uint8Array(g.cellCount);
+          order.forEach((cell, k) => {
+            const colour = k % 2 === 0 ? Color.Black : Color.White;
+            cells[cell] = colour;
+            const want = fromScratch.winner(cells);
+            boards.forEach((b, i) => {
+              if (!b) throw new Error(`${incremental[i]?.name} has no createIncremental`);
+              b.play(cell, colour);
+              expect(b.winner(), incremental[i]?.name).toBe(want);
+            });
           });
-        });
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -86,7 +86,13 @@ function lazily<T>(make: () => T): () => T {
  * `sliceMs`; claims nothing more once `signal` aborts (a chunk claimed is
  * always played: the request counts on its result).
  */
-async function playHere(play: () => ChunkPlayer, claims: ChunkClaims, sliceMs: number, add: (r: ChunkResult) => void, signal: AbortSignal): Promise<void> {
+async function playHere(
+  play: () => ChunkPlayer,
+  claims: ChunkClaims,
+  sliceMs: number,
+  add: (r: ChunkResult) => void,
+  signal: AbortSignal,
+): Promise<void> {
   let sliceStart = performance.now();
   while (!signal.aborted) {
     const chunk = claims.claim();
@@ -213,7 +219,11 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           signal.throwIfAborted(); // destroyed or cancelled while the pool was being made
           const size = chunkPlayouts(g.cellCount, boards);
           // Beside workers this thread claims shorter chunks, so that it is back to its own work (the tree) soon.
-          const plan = { positions: positions.length, playouts: options.playouts, size: workerPool && callerPlays ? Math.max(boards, roundUp(size / 4, boards)) : size };
+          const plan = {
+            positions: positions.length,
+            playouts: options.playouts,
+            size: workerPool && callerPlays ? Math.max(boards, roundUp(size / 4, boards)) : size,
+          };
           const claims = workerPool ? ChunkClaims.shared(plan) : new ChunkClaims(plan);
           const playedBy = new Set<number>();
           let added = 0;
@@ -280,7 +290,16 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
           workersUsed = playedBy.size;
         }
         const results = tallies.map((t) => t.result());
-        return { results, stats: { backend: 'cpu', dispatches: 0, kernelMs: null, wallMs: performance.now() - start, workers: workersUsed } };
+        return {
+          results,
+          stats: {
+            backend: 'cpu',
+            dispatches: 0,
+            kernelMs: null,
+            wallMs: performance.now() - start,
+            workers: workersUsed,
+          },
+        };
       });
     },
 

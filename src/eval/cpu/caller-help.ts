@@ -54,7 +54,12 @@ export interface OpenRequest {
  * about 0.1 ms, and this thread waited that and the results' message every
  * round (about a fifth of its time, profiled).
  */
-export async function helpNewer(own: OpenRequest, open: readonly OpenRequest[], done: () => boolean, everyChunk: Promise<void>): Promise<void> {
+export async function helpNewer(
+  own: OpenRequest,
+  open: readonly OpenRequest[],
+  done: () => boolean,
+  everyChunk: Promise<void>,
+): Promise<void> {
   while (!done() && !own.signal.aborted) {
     const newer = open.slice(open.indexOf(own) + 1).filter((r) => !r.signal.aborted);
     // Leave the workers a reserve: this thread, once its request is in,

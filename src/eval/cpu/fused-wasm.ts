@@ -38,7 +38,12 @@ const templateSlotsOf: (g: Geometry) => Int32Array = perGeometry((g) => {
   return Int32Array.from(Array.from(layout.blackTemplate).flatMap((word, slot) => (word === -1 ? [slot] : [])));
 });
 
-export function makeWasmFusedPlayer(g: Geometry, job: PlayoutJob, kernel: WasmPlayoutKernel, options: WasmPlayerOptions = {}): ChunkPlayer {
+export function makeWasmFusedPlayer(
+  g: Geometry,
+  job: PlayoutJob,
+  kernel: WasmPlayoutKernel,
+  options: WasmPlayerOptions = {},
+): ChunkPlayer {
   const layout = sliceLayoutOf(g);
   const templateSlots = templateSlotsOf(g);
   // Names the board for the kernel, which lays its plane out again only for a new one.
@@ -55,7 +60,8 @@ export function makeWasmFusedPlayer(g: Geometry, job: PlayoutJob, kernel: WasmPl
     cells = p.cells;
     const slots = layout.slotOfCell;
     let black = 0;
-    for (let i = 0; i < cells.length; i++) if (cells[i] === Color.Black) kernel.stoneSlots[black++] = slots[i] as number;
+    for (let i = 0; i < cells.length; i++)
+      if (cells[i] === Color.Black) kernel.stoneSlots[black++] = slots[i] as number;
     let stones = black;
     empty = 0;
     for (let i = 0; i < cells.length; i++) {
@@ -67,7 +73,17 @@ export function makeWasmFusedPlayer(g: Geometry, job: PlayoutJob, kernel: WasmPl
     }
     kernel.templateSlots.set(templateSlots);
     const ahead = Math.min(kernel.maxDraws, options.drawsAhead ?? drawsAheadFor(empty));
-    kernel.configure(board, layout.side, layout.lastCell, empty, black, stones - black, templateSlots.length, p.toMove === Color.White, ahead);
+    kernel.configure(
+      board,
+      layout.side,
+      layout.lastCell,
+      empty,
+      black,
+      stones - black,
+      templateSlots.length,
+      p.toMove === Color.White,
+      ahead,
+    );
     kernel.owner = me;
     basePosition = position;
   }

@@ -57,13 +57,21 @@ export function makeFusedPlayer(g: Geometry, job: PlayoutJob): ChunkPlayer {
       }
     }
     const whiteWins = chunk.end - chunk.first - blackWins;
-    if (ownership && blackOwned) countStones(cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
+    if (ownership && blackOwned)
+      countStones(cells, chunk.end - chunk.first, blackWins, whiteWins, ownership, blackOwned);
     return chunkResult(chunk, blackWins, whiteWins, counts, into ?? null, winners);
   };
 }
 
 /** A stone's cell: its colour owned it in every playout, and won in all that colour won (added to the counts so far). */
-export function countStones(cells: Cells, playouts: number, blackWins: number, whiteWins: number, ownership: Uint32Array, blackOwned: Uint32Array): void {
+export function countStones(
+  cells: Cells,
+  playouts: number,
+  blackWins: number,
+  whiteWins: number,
+  ownership: Uint32Array,
+  blackOwned: Uint32Array,
+): void {
   for (let i = 0; i < cells.length; i++) {
     if (cells[i] === Color.Black) {
       ownership[i] = (ownership[i] as number) + blackWins;

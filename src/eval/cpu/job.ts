@@ -32,15 +32,23 @@ export interface PlayoutJob {
 }
 
 /** The job's positions, in order, as one packed array each. */
-export function packPositions(positions: readonly { readonly cells: Cells; readonly toMove: Player }[], cellCount: number): { cells: Cells; toMove: Uint8Array } {
+export function packPositions(
+  positions: readonly { readonly cells: Cells; readonly toMove: Player }[],
+  cellCount: number,
+): { cells: Cells; toMove: Uint8Array } {
   const cells = new Uint8Array(positions.length * cellCount);
   positions.forEach((p, i) => cells.set(p.cells, i * cellCount));
   return { cells, toMove: Uint8Array.from(positions, (p) => p.toMove) };
 }
 
 /** Position `index` of a job (a view of its cells, not a copy). */
-export function jobPosition(job: PlayoutJob, cellCount: number, index: number): { readonly cells: Cells; readonly toMove: Player } {
-  if (!Number.isInteger(index) || index < 0 || index >= job.toMove.length) throw new RangeError(`no position ${index} in this job`);
+export function jobPosition(
+  job: PlayoutJob,
+  cellCount: number,
+  index: number,
+): { readonly cells: Cells; readonly toMove: Player } {
+  if (!Number.isInteger(index) || index < 0 || index >= job.toMove.length)
+    throw new RangeError(`no position ${index} in this job`);
   return { cells: job.cells.subarray(index * cellCount, (index + 1) * cellCount), toMove: job.toMove[index] as Player };
 }
 
@@ -60,10 +68,26 @@ export function chunkCounts(job: PlayoutJob, cellCount: number, into: OwnershipC
 }
 
 /** A chunk's result: its per-cell counts travel with it only when they are its own, not added `into` the caller's. */
-export function chunkResult(chunk: Chunk, blackWins: number, whiteWins: number, counts: OwnershipCounts | null, into: OwnershipCounts | null, winners: Uint8Array | null): ChunkResult {
+export function chunkResult(
+  chunk: Chunk,
+  blackWins: number,
+  whiteWins: number,
+  counts: OwnershipCounts | null,
+  into: OwnershipCounts | null,
+  winners: Uint8Array | null,
+): ChunkResult {
   const own = into ? null : counts;
   // Field by field: a spread of the chunk cost microseconds a chunk in a profile of a search's 256-playout chunks.
-  return { position: chunk.position, first: chunk.first, end: chunk.end, blackWins, whiteWins, ownership: own?.ownership ?? null, blackOwned: own?.blackOwned ?? null, winners };
+  return {
+    position: chunk.position,
+    first: chunk.first,
+    end: chunk.end,
+    blackWins,
+    whiteWins,
+    ownership: own?.ownership ?? null,
+    blackOwned: own?.blackOwned ?? null,
+    winners,
+  };
 }
 
 /** Playouts first … end − 1 of the job's position `position`: what a player plays at once. */

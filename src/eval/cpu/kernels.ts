@@ -45,7 +45,10 @@ export function parseCpuKernel(text: string): CpuKernelChoice {
 /** The kernel a choice runs here; asking for one this runtime lacks is an error. */
 export function resolveCpuKernel(choice: CpuKernelChoice): CpuKernelName {
   if (choice === 'auto') return wasmSimdSupported() ? 'wasm-simd' : 'js';
-  if (choice === 'wasm-simd' && !wasmSimdSupported()) throw new Error('the wasm-simd CPU kernel needs WebAssembly SIMD, which this runtime lacks (use kernel auto or js)');
+  if (choice === 'wasm-simd' && !wasmSimdSupported())
+    throw new Error(
+      'the wasm-simd CPU kernel needs WebAssembly SIMD, which this runtime lacks (use kernel auto or js)',
+    );
   return choice;
 }
 

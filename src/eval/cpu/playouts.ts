@@ -14,7 +14,16 @@ import { makeFusedPlayer } from './fused.js';
 import { makeWasmFusedPlayer } from './fused-wasm.js';
 import { kernelBoards } from './kernels.js';
 import { loadedWasmKernel } from './wasm-kernel.js';
-import { type Chunk, type ChunkPlayer, type ChunkResult, type OwnershipCounts, type PlayoutJob, chunkCounts, chunkResult, jobPosition } from './job.js';
+import {
+  type Chunk,
+  type ChunkPlayer,
+  type ChunkResult,
+  type OwnershipCounts,
+  type PlayoutJob,
+  chunkCounts,
+  chunkResult,
+  jobPosition,
+} from './job.js';
 
 // The chunk types live beside the job (cpu-job.ts), which the players import: here they would close an import cycle.
 export type { Chunk, ChunkPlayer, ChunkResult } from './job.js';
@@ -39,7 +48,13 @@ export function prepareJob(job: PlayoutJob, createTest: (g: Geometry) => BoardWi
   return (chunk, into) => playBoardByBoard(job, test, board, chunk, into ?? null);
 }
 
-function playBoardByBoard(job: PlayoutJob, test: BoardWinTest, board: Uint8Array, chunk: Chunk, into: OwnershipCounts | null): ChunkResult {
+function playBoardByBoard(
+  job: PlayoutJob,
+  test: BoardWinTest,
+  board: Uint8Array,
+  chunk: Chunk,
+  into: OwnershipCounts | null,
+): ChunkResult {
   const position = jobPosition(job, board.length, chunk.position);
   const counts = chunkCounts(job, board.length, into);
   const ownership = counts?.ownership ?? null;
@@ -104,7 +119,8 @@ export class ChunkClaims {
     /** The count of claims made, in one 64-bit slot: a request may have more than 2³¹ chunks. */
     readonly counter: BigInt64Array = new BigInt64Array(1),
   ) {
-    if (!(plan.size > 0) || !(plan.playouts > 0) || !(plan.positions >= 0)) throw new RangeError(`no chunks of ${plan.size} playouts in ${plan.positions} × ${plan.playouts}`);
+    if (!(plan.size > 0) || !(plan.playouts > 0) || !(plan.positions >= 0))
+      throw new RangeError(`no chunks of ${plan.size} playouts in ${plan.positions} × ${plan.playouts}`);
     this.perPosition = Math.ceil(plan.playouts / plan.size);
     this.total = plan.positions * this.perPosition;
   }

@@ -16,7 +16,15 @@ import { Worker } from 'node:worker_threads';
 import type { PlayoutJob } from './job.js';
 import type { ChunkClaims, ChunkResult } from './playouts.js';
 import { builtEntryBeside } from '../bundle-entry.js';
-import { type FromWorker, type ToWorker, type WorkerStart, newDoorbell, ring, ringsOf, unpackResults } from './protocol.js';
+import {
+  type FromWorker,
+  type ToWorker,
+  type WorkerStart,
+  newDoorbell,
+  ring,
+  ringsOf,
+  unpackResults,
+} from './protocol.js';
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -85,7 +93,10 @@ export function createWorkerPool(size = availableParallelism()): WorkerPool | nu
   }
 
   function spawn(index: number): Worker {
-    const worker = new Worker(source!.file, { execArgv: source!.execArgv, workerData: { doorbell, rung: ringsOf(doorbell) } satisfies WorkerStart });
+    const worker = new Worker(source!.file, {
+      execArgv: source!.execArgv,
+      workerData: { doorbell, rung: ringsOf(doorbell) } satisfies WorkerStart,
+    });
     worker.on('message', (message: FromWorker) => {
       const listener = runs.get(message.id);
       if (!listener) return; // ended, or aborted

@@ -72,7 +72,10 @@ export interface PackedResults {
 const COUNT_FIELDS = 5;
 
 /** Concatenates the per-chunk arrays, or null when the chunks have none. */
-function joined<T extends Uint32Array | Uint8Array>(parts: readonly (T | null)[], make: (length: number) => T): T | null {
+function joined<T extends Uint32Array | Uint8Array>(
+  parts: readonly (T | null)[],
+  make: (length: number) => T,
+): T | null {
   if (parts.length === 0 || parts.some((p) => p === null)) return null;
   const all = make(parts.reduce((n, p) => n + (p as T).length, 0));
   let at = 0;
@@ -88,9 +91,18 @@ export function packResults(results: readonly ChunkResult[]): PackedResults {
   results.forEach((r, i) => counts.set([r.position, r.first, r.end, r.blackWins, r.whiteWins], COUNT_FIELDS * i));
   return {
     counts,
-    ownership: joined(results.map((r) => r.ownership), (n) => new Uint32Array(n)),
-    blackOwned: joined(results.map((r) => r.blackOwned), (n) => new Uint32Array(n)),
-    winners: joined(results.map((r) => r.winners), (n) => new Uint8Array(n)),
+    ownership: joined(
+      results.map((r) => r.ownership),
+      (n) => new Uint32Array(n),
+    ),
+    blackOwned: joined(
+      results.map((r) => r.blackOwned),
+      (n) => new Uint32Array(n),
+    ),
+    winners: joined(
+      results.map((r) => r.winners),
+      (n) => new Uint8Array(n),
+    ),
   };
 }
 
@@ -105,7 +117,16 @@ export function unpackResults(packed: PackedResults): ChunkResult[] {
     const field = (k: number) => packed.counts[at + k] as number;
     const [position, first, end, blackWins, whiteWins] = [field(0), field(1), field(2), field(3), field(4)];
     const cells = (a: Uint32Array | null) => a?.subarray(cellCount * i, cellCount * (i + 1)) ?? null;
-    results.push({ position, first, end, blackWins, whiteWins, ownership: cells(packed.ownership), blackOwned: cells(packed.blackOwned), winners: packed.winners?.subarray(winnersAt, winnersAt + end - first) ?? null });
+    results.push({
+      position,
+      first,
+      end,
+      blackWins,
+      whiteWins,
+      ownership: cells(packed.ownership),
+      blackOwned: cells(packed.blackOwned),
+      winners: packed.winners?.subarray(winnersAt, winnersAt + end - first) ?? null,
+    });
     winnersAt += end - first;
   }
   return results;
@@ -113,5 +134,7 @@ export function unpackResults(packed: PackedResults): ChunkResult[] {
 
 /** The buffers a results message can hand over rather than copy. */
 export function transferablesOf(packed: PackedResults): ArrayBuffer[] {
-  return [packed.counts, packed.ownership, packed.blackOwned, packed.winners].flatMap((a) => (a && a.buffer instanceof ArrayBuffer ? [a.buffer] : []));
+  return [packed.counts, packed.ownership, packed.blackOwned, packed.winners].flatMap((a) =>
+    a && a.buffer instanceof ArrayBuffer ? [a.buffer] : [],
+  );
 }

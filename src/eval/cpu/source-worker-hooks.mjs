@@ -20,6 +20,7 @@ export async function load(url, context, next) {
   const { transform } = await import('rolldown/experimental');
   const path = fileURLToPath(url);
   const result = await transform(path, await readFile(path, 'utf8'));
-  if (result.errors.length > 0) throw new Error(`cannot strip types from ${path}: ${result.errors.map((e) => e.message).join('; ')}`);
+  if (result.errors.length > 0)
+    throw new Error(`cannot strip types from ${path}: ${result.errors.map((e) => e.message).join('; ')}`);
   return { format: 'module', source: result.code, shortCircuit: true };
 }

@@ -17,8 +17,26 @@ interface KernelExports {
   readonly WINNERS: WebAssembly.Global;
   readonly MAX_DRAWS: WebAssembly.Global;
   readonly MAX_CALL_PLAYOUTS: WebAssembly.Global;
-  configure(board: number, side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: number, ahead: number): void;
-  play(seed: number, position: number, first: number, count: number, exact: number, ownership: number, winners: number): number;
+  configure(
+    board: number,
+    side: number,
+    lastCell: number,
+    empty: number,
+    black: number,
+    white: number,
+    template: number,
+    whiteToMove: number,
+    ahead: number,
+  ): void;
+  play(
+    seed: number,
+    position: number,
+    first: number,
+    count: number,
+    exact: number,
+    ownership: number,
+    winners: number,
+  ): number;
 }
 
 /** One instance of the kernel, with views of its memory where the host writes a position and reads results. */
@@ -57,12 +75,30 @@ export class WasmPlayoutKernel {
    * and size (a new one clears the plane and writes its template); `ahead`:
    * the exact fill's draws drawn ahead per playout.
    */
-  configure(board: number, side: number, lastCell: number, empty: number, black: number, white: number, template: number, whiteToMove: boolean, ahead: number): void {
+  configure(
+    board: number,
+    side: number,
+    lastCell: number,
+    empty: number,
+    black: number,
+    white: number,
+    template: number,
+    whiteToMove: boolean,
+    ahead: number,
+  ): void {
     this.exports.configure(board, side, lastCell, empty, black, white, template, whiteToMove ? 1 : 0, ahead);
   }
 
   /** Plays playouts first … first + count − 1 (count ≤ maxCallPlayouts) of the configured position; black's wins. */
-  play(seed: number, position: number, first: number, count: number, exact: boolean, ownership: boolean, winners: boolean): number {
+  play(
+    seed: number,
+    position: number,
+    first: number,
+    count: number,
+    exact: boolean,
+    ownership: boolean,
+    winners: boolean,
+  ): number {
     return this.exports.play(seed, position, first, count, exact ? 1 : 0, ownership ? 1 : 0, winners ? 1 : 0);
   }
 }

@@ -33,7 +33,14 @@ const WHITE = 2;
 const NOTHING = 3;
 
 /** The six neighbour steps (row, column) in order around a cell, each touching the next (DESIGN.md's Hex neighbours). */
-const RING: readonly (readonly [number, number])[] = [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]];
+const RING: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+  [1, 0],
+];
 
 /** Whether the slots marked in the 6-bit `mask` form one arc of the ring (or none, or all six). */
 function isOneArc(mask: number): boolean {
@@ -230,12 +237,18 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
   let a = 0;
   while (a < n) {
     let captor = EMPTY;
-    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty; k++) {
+    for (
+      let k = g.neighborStart[a] as number;
+      k < (g.neighborStart[a + 1] as number) && filled[a] === Color.Empty;
+      k++
+    ) {
       const b = g.neighbors[k] as number;
       if (b < a || filled[b] !== Color.Empty) continue;
       const i = toSlot[k] as number;
       // A stone of X on b kills a, and one on a kills b: bit X of both look-ups.
-      const both = (KILLED_BY[(codes[a] as number) * 6 + i] as number) & (KILLED_BY[(codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
+      const both =
+        (KILLED_BY[(codes[a] as number) * 6 + i] as number) &
+        (KILLED_BY[(codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
       if (both === 0) continue;
       captor = both & 1 ? BLACK : WHITE;
       board.lowestTouched = n;

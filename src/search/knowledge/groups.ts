@@ -18,7 +18,12 @@ export interface Labels {
   groups: number;
 }
 
-const scratch = perGeometry((g): Labels => ({ label: new Int32Array(g.cellCount), groupEdges: new Int32Array(g.cellCount), stack: new Int32Array(g.cellCount), groups: 0 }));
+const scratch = perGeometry((g): Labels => ({
+  label: new Int32Array(g.cellCount),
+  groupEdges: new Int32Array(g.cellCount),
+  stack: new Int32Array(g.cellCount),
+  groups: 0,
+}));
 
 /**
  * Labels each group of `player`'s stones with the edges it touches. The arrays are

@@ -188,7 +188,14 @@ class Connections {
    * index `from` on, each cutting the cells they all share (orCommon[depth];
    * their union is orUnion[depth]) until none is left: a full connection.
    */
-  private orRule(x: number, y: number, semis: readonly Connection[], fresh: Connection, from: number, depth: number): void {
+  private orRule(
+    x: number,
+    y: number,
+    semis: readonly Connection[],
+    fresh: Connection,
+    from: number,
+    depth: number,
+  ): void {
     const union = this.orUnion[depth] as Bits;
     const common = this.orCommon[depth] as Bits;
     for (let i = from; i < semis.length; i++) {
@@ -330,7 +337,13 @@ function cellsOf(bits: Bits): CellIndex[] {
 }
 
 /** The points of `player`'s board and their base connections, closed under AND and OR. */
-function connectionsOf(g: Geometry, cells: Cells, player: Player, limits: HSearchLimits, semiEnough: boolean): { connections: Connections; edgePoints: number[] } {
+function connectionsOf(
+  g: Geometry,
+  cells: Cells,
+  player: Player,
+  limits: HSearchLimits,
+  semiEnough: boolean,
+): { connections: Connections; edgePoints: number[] } {
   const connections = new Connections(g.cellCount, limits);
   const goal = goalEdges(g, player);
   const edgePoints: number[] = [];
@@ -359,7 +372,8 @@ function connectionsOf(g: Geometry, cells: Cells, player: Player, limits: HSearc
     }
     edgeBits.forEach((edge, i) => {
       const e = edgePoints[i] as number;
-      if (((g.edges[c] as number) & edge) !== 0 && connections.pair(p, e) === undefined) connections.addFull(p, e, noCells);
+      if (((g.edges[c] as number) & edge) !== 0 && connections.pair(p, e) === undefined)
+        connections.addFull(p, e, noCells);
     });
   }
   connections.close();
@@ -375,7 +389,12 @@ function alive<T extends { alive: boolean }>(list: readonly T[] | undefined): T[
  * H-search for `player` on `cells`: the full and the semi-connections of its
  * goal it finds. Assumes the game is not over.
  */
-export function gameConnections(g: Geometry, cells: Cells, player: Player, limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS): GameConnections {
+export function gameConnections(
+  g: Geometry,
+  cells: Cells,
+  player: Player,
+  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
+): GameConnections {
   const { connections, edgePoints } = connectionsOf(g, cells, player, limits, false);
   if (g.game === GameKind.Hex) {
     const pair = connections.pair(edgePoints[0] as number, edgePoints[1] as number);
@@ -407,7 +426,8 @@ function firstDisjoint(lists: readonly (readonly Bits[])[]): number[] | null {
   for (let i = 0; i < a.length; i++) {
     for (let j = 0; j < b.length; j++) {
       if (intersects(a[i] as Bits, b[j] as Bits)) continue;
-      for (let k = 0; k < c.length; k++) if (!intersects(a[i] as Bits, c[k] as Bits) && !intersects(b[j] as Bits, c[k] as Bits)) return [i, j, k];
+      for (let k = 0; k < c.length; k++)
+        if (!intersects(a[i] as Bits, c[k] as Bits) && !intersects(b[j] as Bits, c[k] as Bits)) return [i, j, k];
     }
   }
   return null;

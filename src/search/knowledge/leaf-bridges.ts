@@ -33,7 +33,11 @@ interface Scratch {
 
 const LINK = 6;
 
-const scratchOf = perGeometry((g): Scratch => ({ parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount), links: [] }));
+const scratchOf = perGeometry((g): Scratch => ({
+  parent: new Int32Array(g.cellCount),
+  reach: new Int32Array(g.cellCount),
+  links: [],
+}));
 
 /** Adds `player`'s links to the scratch, its group ids offset by `base`; returns its group count. */
 function collectLinks(g: Geometry, cells: Cells, player: Player, base: number, scratch: Scratch): number {
@@ -53,14 +57,16 @@ function collectLinks(g: Geometry, cells: Cells, player: Player, base: number, s
       const x = bridges[i + 1] as number;
       const y = bridges[i + 2] as number;
       // Each bridge once, from its lower stone; a bridge inside a group joins nothing.
-      if (b < a || cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || label[a] === label[b]) continue;
+      if (b < a || cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || label[a] === label[b])
+        continue;
       scratch.links.push(player, ga, base + (label[b] as number), 0, x, y);
     }
     for (let i = edgeLinkStart[a] as number; i < (edgeLinkStart[a + 1] as number); i += 3) {
       const edge = (edgeLinks[i] as number) & goal;
       const from = edgeLinks[i + 1] as number;
       // Edge bridges only (two cells); a ziggurat's eight cells have no single answer.
-      if (edge === 0 || (edgeLinks[i + 2] as number) - from !== 2 || ((scratch.reach[ga] as number) & edge) !== 0) continue;
+      if (edge === 0 || (edgeLinks[i + 2] as number) - from !== 2 || ((scratch.reach[ga] as number) & edge) !== 0)
+        continue;
       const x = carriers[from] as number;
       const y = carriers[from + 1] as number;
       if (cells[x] === Color.Empty && cells[y] === Color.Empty) scratch.links.push(player, ga, -1, edge, x, y);

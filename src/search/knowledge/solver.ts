@@ -68,7 +68,9 @@ class Negamax {
     this.budget = Math.min(budget, SOLVER_TABLE_LIMIT - 1);
     this.seen = new Uint8Array(g.cellCount);
     const mid = (g.size - 1) / 2;
-    const distance = (c: number) => Math.abs((g.row[c] as number) - mid) + Math.abs((g.col[c] as number) - (g.game === GameKind.Hex ? mid : (g.row[c] as number) / 2));
+    const distance = (c: number) =>
+      Math.abs((g.row[c] as number) - mid) +
+      Math.abs((g.col[c] as number) - (g.game === GameKind.Hex ? mid : (g.row[c] as number) / 2));
     this.open = Array.from({ length: g.cellCount }, (_, i) => i).filter((c) => cells[c] === Color.Empty);
     this.order = [...this.open].sort((a, b) => distance(a) - distance(b));
   }
@@ -127,7 +129,8 @@ class Negamax {
     const must = this.mustPlay ? mustPlay(this.g, this.cells, toMove) : null;
     const allowed = must === null ? null : new Set(must);
     for (const move of this.order) {
-      if (this.cells[move] === Color.Empty && (allowed === null || allowed.has(move)) && this.movesToWin(move, toMove)) return true;
+      if (this.cells[move] === Color.Empty && (allowed === null || allowed.has(move)) && this.movesToWin(move, toMove))
+        return true;
     }
     return false;
   }
@@ -141,7 +144,8 @@ class Negamax {
 export function solve(position: Position): Solution {
   const g = position.geometry;
   const empty = position.cells().reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
-  if (empty > SOLVER_EMPTY_CAPACITY) throw new Error(`the solver takes at most ${SOLVER_EMPTY_CAPACITY} empty cells, not ${empty}`);
+  if (empty > SOLVER_EMPTY_CAPACITY)
+    throw new Error(`the solver takes at most ${SOLVER_EMPTY_CAPACITY} empty cells, not ${empty}`);
   if (position.isOver()) throw new Error('the game is already over');
   const toMove = position.toMove;
   const search = new Negamax(g, position.cells());
@@ -149,7 +153,10 @@ export function solve(position: Position): Solution {
     const winningMoves = search.emptyCells().filter((m) => search.movesToWin(m, toMove));
     return { toMove, wins: winningMoves.length > 0, winningMoves, nodes: search.nodes };
   } catch (error) {
-    if (error instanceof OutOfBudget) throw new Error(`the solver gave up: the position needs more than ${SOLVER_TABLE_LIMIT.toLocaleString('en-US')} positions in its table`);
+    if (error instanceof OutOfBudget)
+      throw new Error(
+        `the solver gave up: the position needs more than ${SOLVER_TABLE_LIMIT.toLocaleString('en-US')} positions in its table`,
+      );
     throw error;
   }
 }
@@ -172,13 +179,24 @@ export interface QuickSolution {
  * is decided without search below it; with `mustPlay`, only the moves of a
  * position's must-play region are searched.
  */
-export function solveWithin(position: Position, maxPositions: number, options: { readonly connections?: boolean; readonly mustPlay?: boolean } = {}): QuickSolution | null {
+export function solveWithin(
+  position: Position,
+  maxPositions: number,
+  options: { readonly connections?: boolean; readonly mustPlay?: boolean } = {},
+): QuickSolution | null {
   const cells = position.cells();
   const empty = cells.reduce((n, v) => n + (v === Color.Empty ? 1 : 0), 0);
   if (empty > SOLVER_EMPTY_CAPACITY || position.isOver()) return null;
-  const search = new Negamax(position.geometry, cells, maxPositions, options.connections === true, options.mustPlay === true);
+  const search = new Negamax(
+    position.geometry,
+    cells,
+    maxPositions,
+    options.connections === true,
+    options.mustPlay === true,
+  );
   try {
-    for (const move of search.emptyCells()) if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };
+    for (const move of search.emptyCells())
+      if (search.movesToWin(move, position.toMove)) return { wins: true, move, nodes: search.nodes };
     return { wins: false, move: null, nodes: search.nodes };
   } catch (error) {
     if (error instanceof OutOfBudget) return null;

@@ -61,7 +61,11 @@ export interface ReplyLimit {
  * move) and gives the opponent's best reply's win rate and the playouts spent.
  * `index` tells the searches apart (their seeds).
  */
-export type ReplySearch = (after: Position, limit: ReplyLimit, index: number) => Promise<{ readonly winRate: number; readonly playouts: number }>;
+export type ReplySearch = (
+  after: Position,
+  limit: ReplyLimit,
+  index: number,
+) => Promise<{ readonly winRate: number; readonly playouts: number }>;
 
 export interface OpeningStat {
   readonly move: CellIndex;
@@ -92,7 +96,12 @@ export interface OpeningLimits {
   readonly timeMs?: number;
   readonly signal?: AbortSignal;
   /** After each opening's search. */
-  readonly onProgress?: (progress: { readonly playouts: number; readonly searches: number; readonly elapsedMs: number; readonly openings: readonly OpeningStat[] }) => void;
+  readonly onProgress?: (progress: {
+    readonly playouts: number;
+    readonly searches: number;
+    readonly elapsedMs: number;
+    readonly openings: readonly OpeningStat[];
+  }) => void;
 }
 
 /** Stages at most: the openings in contention are a quarter of the stage before's. */
@@ -126,9 +135,16 @@ export function spread(cells: readonly CellIndex[]): CellIndex[] {
  * playout limit. Either cell of the chosen pair is played, by `parity`, so
  * that games differ.
  */
-export async function chooseSwapOpening(position: Position, searchReplies: ReplySearch, limits: OpeningLimits, parity = 0): Promise<OpeningChoice> {
-  if (!opensUnderSwap(position)) throw new Error('chooseSwapOpening needs the empty board of a Hex game with the swap rule');
-  if (limits.playouts === undefined && limits.timeMs === undefined) throw new Error('chooseSwapOpening needs a playout or a time limit');
+export async function chooseSwapOpening(
+  position: Position,
+  searchReplies: ReplySearch,
+  limits: OpeningLimits,
+  parity = 0,
+): Promise<OpeningChoice> {
+  if (!opensUnderSwap(position))
+    throw new Error('chooseSwapOpening needs the empty board of a Hex game with the swap rule');
+  if (limits.playouts === undefined && limits.timeMs === undefined)
+    throw new Error('chooseSwapOpening needs a playout or a time limit');
   const g = position.geometry;
   if (g.cellCount === 1) return { move: 0, value: 1, playouts: 0, stages: 0, searches: 0, openings: [] }; // the stone wins: no swap can follow
   const start = performance.now();
@@ -145,7 +161,9 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
   while (stage < STAGES && (stage === 0 || contenders.length > 1)) {
     stage++;
     const limit: ReplyLimit = {
-      ...(limits.playouts === undefined ? {} : { playouts: Math.max(1, Math.floor(limits.playouts / STAGES / contenders.length)) }),
+      ...(limits.playouts === undefined
+        ? {}
+        : { playouts: Math.max(1, Math.floor(limits.playouts / STAGES / contenders.length)) }),
       ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs / STAGES / contenders.length }),
     };
     for (const move of contenders) {
@@ -155,7 +173,12 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
       const reply = await searchReplies(after, limit, searches++);
       spent += reply.playouts;
       stats.set(move, { move, playouts: reply.playouts, stage, value: Math.min(reply.winRate, 1 - reply.winRate) });
-      limits.onProgress?.({ playouts: spent, searches, elapsedMs: performance.now() - start, openings: ordered(stats.values()) });
+      limits.onProgress?.({
+        playouts: spent,
+        searches,
+        elapsedMs: performance.now() - start,
+        openings: ordered(stats.values()),
+      });
       if (timeUp()) break;
     }
     if (timeUp()) break;
@@ -166,5 +189,12 @@ export async function chooseSwapOpening(position: Position, searchReplies: Reply
   }
   const openings = ordered(stats.values());
   const best = openings[0] as OpeningStat;
-  return { move: parity % 2 === 0 ? best.move : halfTurn(g, best.move), value: best.value, playouts: spent, stages: stage, searches, openings };
+  return {
+    move: parity % 2 === 0 ? best.move : halfTurn(g, best.move),
+    value: best.value,
+    playouts: spent,
+    stages: stage,
+    searches,
+    openings,
+  };
 }

@@ -140,8 +140,11 @@ export function bridgeAnswers(g: Geometry, cells: Cells, toMove: Player, intrusi
     for (const other of neighborsOf(g, intrusion)) {
       if (cells[other] !== Color.Empty || !areNeighbors(g, a, other)) continue;
       // `other` and `intrusion` are the pair around stone a; what do they carry it to?
-      const edgeBridge = ((g.edges[intrusion] as number) & (g.edges[other] as number) & goal & ~(g.edges[a] as number)) !== 0;
-      const stoneBridge = neighborsOf(g, other).some((b) => b !== a && cells[b] === toMove && areNeighbors(g, b, intrusion) && !areNeighbors(g, a, b));
+      const edgeBridge =
+        ((g.edges[intrusion] as number) & (g.edges[other] as number) & goal & ~(g.edges[a] as number)) !== 0;
+      const stoneBridge = neighborsOf(g, other).some(
+        (b) => b !== a && cells[b] === toMove && areNeighbors(g, b, intrusion) && !areNeighbors(g, a, b),
+      );
       if (edgeBridge || stoneBridge) answers.add(other);
     }
   }
@@ -230,7 +233,17 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * and `leaf-bridge`, opt in, which splits the carriers of the leaves'
  * bridges between the two sides before their playouts (leaf-bridges.ts).
  */
-export const TACTICS = ['win', 'block', 'mustplay', 'bridge', 'leaf-win', 'leaf-vc', 'h-search', 'dead', 'leaf-bridge'] as const;
+export const TACTICS = [
+  'win',
+  'block',
+  'mustplay',
+  'bridge',
+  'leaf-win',
+  'leaf-vc',
+  'h-search',
+  'dead',
+  'leaf-bridge',
+] as const;
 /** One of TACTICS, by its name. */
 export type Tactic = (typeof TACTICS)[number];
 /** The tactics a search uses. */
@@ -297,14 +310,21 @@ export interface TacticalChoice {
  * `enabled` is skipped, and the next one is asked. The caller leaves
  * `mustplay` out while a swap may come (mustPlay cannot see it).
  */
-export function tacticalChoice(g: Geometry, cells: Cells, toMove: Player, lastMove: CellIndex | null, enabled: TacticSet = ALL_TACTICS): TacticalChoice | null {
+export function tacticalChoice(
+  g: Geometry,
+  cells: Cells,
+  toMove: Player,
+  lastMove: CellIndex | null,
+  enabled: TacticSet = ALL_TACTICS,
+): TacticalChoice | null {
   if (enabled.has('win')) {
     const wins = winningCells(g, cells, toMove);
     if (wins.length > 0) return { kind: 'win', moves: wins };
   }
   if (enabled.has('h-search')) {
     const ours = cachedGameConnections(g, cells, toMove);
-    if (ours.semis.length > 0) return { kind: 'connect', moves: [...new Set(ours.semis.map((s) => s.key))].sort((a, b) => a - b) };
+    if (ours.semis.length > 0)
+      return { kind: 'connect', moves: [...new Set(ours.semis.map((s) => s.key))].sort((a, b) => a - b) };
   }
   if (enabled.has('block')) {
     const blocks = blockingMoves(g, cells, toMove);

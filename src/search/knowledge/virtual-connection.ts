@@ -19,7 +19,16 @@
  * estimate.
  */
 import { Color, type Player, opponent } from '../../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, HexEdge, YSide, areNeighbors, neighborsOf } from '../../game/geometry.js';
+import {
+  type CellIndex,
+  type Cells,
+  GameKind,
+  type Geometry,
+  HexEdge,
+  YSide,
+  areNeighbors,
+  neighborsOf,
+} from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from './connect.js';
 import { type Labels, labelGroups } from './groups.js';
@@ -53,8 +62,26 @@ export interface LinkTable {
  * sides', and Y's, follow by the boards' symmetries (zigguratSides).
  */
 export const ZIGGURATS: readonly (readonly (readonly [number, number])[])[] = [
-  [[0, 1], [-1, 0], [-1, 1], [-1, 2], [-2, 0], [-2, 1], [-2, 2], [-2, 3]],
-  [[0, -1], [-1, -1], [-1, 0], [-1, 1], [-2, -1], [-2, 0], [-2, 1], [-2, 2]],
+  [
+    [0, 1],
+    [-1, 0],
+    [-1, 1],
+    [-1, 2],
+    [-2, 0],
+    [-2, 1],
+    [-2, 2],
+    [-2, 3],
+  ],
+  [
+    [0, -1],
+    [-1, -1],
+    [-1, 0],
+    [-1, 1],
+    [-2, -1],
+    [-2, 0],
+    [-2, 1],
+    [-2, 2],
+  ],
 ];
 
 /** A side of a board as a ziggurat sees it. */
@@ -103,7 +130,8 @@ function zigguratSides(g: Geometry): readonly ZigguratSide[] {
 function linksOf(g: Geometry): LinkTable {
   const bridges: number[][] = Array.from({ length: g.cellCount }, () => []);
   const edgeLinks: { cell: number; edge: number; carrier: readonly number[] }[] = [];
-  const addEdgeLink = (cell: number, edge: number, carrier: readonly number[]) => edgeLinks.push({ cell, edge, carrier });
+  const addEdgeLink = (cell: number, edge: number, carrier: readonly number[]) =>
+    edgeLinks.push({ cell, edge, carrier });
   for (let a = 0; a < g.cellCount; a++) {
     const around = neighborsOf(g, a);
     const common = new Map<number, number[]>();
@@ -123,7 +151,8 @@ function linksOf(g: Geometry): LinkTable {
     for (let edge = 1; edge <= 0x80; edge <<= 1) {
       if (((g.edges[a] as number) & edge) !== 0) continue;
       const onEdge = around.filter((x) => ((g.edges[x] as number) & edge) !== 0);
-      for (let i = 0; i < onEdge.length; i++) for (let j = i + 1; j < onEdge.length; j++) addEdgeLink(a, edge, [onEdge[i] as number, onEdge[j] as number]);
+      for (let i = 0; i < onEdge.length; i++)
+        for (let j = i + 1; j < onEdge.length; j++) addEdgeLink(a, edge, [onEdge[i] as number, onEdge[j] as number]);
     }
   }
   addZiggurats(g, addEdgeLink);
@@ -143,8 +172,15 @@ function linksOf(g: Geometry): LinkTable {
   }
   edgeLinkStart[g.cellCount] = flatEdgeLinks.length;
   const bridgeStart = new Int32Array(g.cellCount + 1);
-  for (let c = 0; c < g.cellCount; c++) bridgeStart[c + 1] = (bridgeStart[c] as number) + (bridges[c] as number[]).length;
-  return { bridgeStart, bridges: Int32Array.from(bridges.flat()), edgeLinkStart, edgeLinks: Int32Array.from(flatEdgeLinks), carriers: Int32Array.from(carriers) };
+  for (let c = 0; c < g.cellCount; c++)
+    bridgeStart[c + 1] = (bridgeStart[c] as number) + (bridges[c] as number[]).length;
+  return {
+    bridgeStart,
+    bridges: Int32Array.from(bridges.flat()),
+    edgeLinkStart,
+    edgeLinks: Int32Array.from(flatEdgeLinks),
+    carriers: Int32Array.from(carriers),
+  };
 }
 
 /** Every ziggurat that lies wholly on the board: of each stone two rows from a side, both mirror images. */
@@ -176,7 +212,13 @@ interface Scratch {
   labels: Labels | null;
 }
 
-const scratchOf = perGeometry((g): Scratch => ({ links: linksOf(g), owner: new Int32Array(g.cellCount), parent: new Int32Array(g.cellCount), reach: new Int32Array(g.cellCount), labels: null }));
+const scratchOf = perGeometry((g): Scratch => ({
+  links: linksOf(g),
+  owner: new Int32Array(g.cellCount),
+  parent: new Int32Array(g.cellCount),
+  reach: new Int32Array(g.cellCount),
+  labels: null,
+}));
 
 /** Every possible bridge and edge link of a board (made once per geometry). */
 export function linkTable(g: Geometry): LinkTable {
@@ -224,7 +266,15 @@ function join(g: Geometry, cells: Cells, player: Player): number {
       const x = bridges[i + 1] as number;
       const y = bridges[i + 2] as number;
       // Each bridge once, from its lower stone.
-      if (b < a || cells[b] !== player || cells[x] !== Color.Empty || cells[y] !== Color.Empty || owner[x] !== -1 || owner[y] !== -1) continue;
+      if (
+        b < a ||
+        cells[b] !== player ||
+        cells[x] !== Color.Empty ||
+        cells[y] !== Color.Empty ||
+        owner[x] !== -1 ||
+        owner[y] !== -1
+      )
+        continue;
       const ra = root(parent, label[a] as number);
       const rb = root(parent, label[b] as number);
       if (ra === rb) continue;
@@ -279,7 +329,8 @@ export function virtualCarrier(g: Geometry, cells: Cells, player: Player): CellI
   if (joined === NOT_JOINED) return null;
   const { owner, parent } = scratchOf(g);
   const carrier: CellIndex[] = [];
-  for (let c = 0; c < g.cellCount; c++) if (owner[c] !== -1 && root(parent, owner[c] as number) === joined) carrier.push(c);
+  for (let c = 0; c < g.cellCount; c++)
+    if (owner[c] !== -1 && root(parent, owner[c] as number) === joined) carrier.push(c);
   return carrier;
 }
 
@@ -308,13 +359,19 @@ export function completionCandidates(g: Geometry, cells: Cells, player: Player):
     }
     for (let i = bridgeStart[x] as number; i < (bridgeStart[x + 1] as number); i += 3) {
       const other = bridges[i] as number;
-      if (cells[other] === player && cells[bridges[i + 1] as number] === Color.Empty && cells[bridges[i + 2] as number] === Color.Empty) reached |= reachOf(other);
+      if (
+        cells[other] === player &&
+        cells[bridges[i + 1] as number] === Color.Empty &&
+        cells[bridges[i + 2] as number] === Color.Empty
+      )
+        reached |= reachOf(other);
     }
     for (let i = edgeLinkStart[x] as number; i < (edgeLinkStart[x + 1] as number) && reached !== goal; i += 3) {
       const edge = (edgeLinks[i] as number) & goal;
       if ((reached & edge) === edge) continue;
       let free = true;
-      for (let k = edgeLinks[i + 1] as number; k < (edgeLinks[i + 2] as number) && free; k++) free = cells[carriers[k] as number] === Color.Empty;
+      for (let k = edgeLinks[i + 1] as number; k < (edgeLinks[i + 2] as number) && free; k++)
+        free = cells[carriers[k] as number] === Color.Empty;
       if (free) reached |= edge;
     }
     if (reached === goal) candidates.push(x);

@@ -49,7 +49,12 @@ export function priorScorer(table: PriorTable): Scorer {
 }
 
 /** Rates of each scorer, in one pass over the games' positions from move `fromMove` on (up to move `toMove`, when given). */
-export function predictionRates(games: readonly SgfPosition[], fromMove: number, scorers: readonly Scorer[], toMove = Infinity): PredictionRates[] {
+export function predictionRates(
+  games: readonly SgfPosition[],
+  fromMove: number,
+  scorers: readonly Scorer[],
+  toMove = Infinity,
+): PredictionRates[] {
   const sums = scorers.map(() => ({ top1: 0, top5: 0, log: 0 }));
   let positions = 0;
   for (const game of games) {
@@ -79,5 +84,10 @@ export function predictionRates(games: readonly SgfPosition[], fromMove: number,
       });
     });
   }
-  return sums.map((s) => ({ positions, top1: s.top1 / Math.max(1, positions), top5: s.top5 / Math.max(1, positions), meanLogProbability: s.log / Math.max(1, positions) }));
+  return sums.map((s) => ({
+    positions,
+    top1: s.top1 / Math.max(1, positions),
+    top5: s.top5 / Math.max(1, positions),
+    meanLogProbability: s.log / Math.max(1, positions),
+  }));
 }

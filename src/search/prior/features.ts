@@ -24,8 +24,25 @@ import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from '../knowledge/connect.js';
 import { type LinkTable, linkTable } from '../knowledge/virtual-connection.js';
 import {
-  AROUND, EMPTY, OPPONENT, OPPONENT_EDGE, OWN, OWN_EDGE, PATTERN_CELLS, RING_CELLS, RING_CODES, type Frame, type Orientation,
-  fillDigits, frameOf, orientationOf, patternCode, ringDigit, rotatePattern, rotateRing, turnedStep,
+  AROUND,
+  EMPTY,
+  OPPONENT,
+  OPPONENT_EDGE,
+  OWN,
+  OWN_EDGE,
+  PATTERN_CELLS,
+  RING_CELLS,
+  RING_CODES,
+  type Frame,
+  type Orientation,
+  fillDigits,
+  frameOf,
+  orientationOf,
+  patternCode,
+  ringDigit,
+  rotatePattern,
+  rotateRing,
+  turnedStep,
 } from './frame.js';
 
 /** relation: the last move's step class (0 … 8: three neighbour classes, three bridge classes, three straight two-step classes), far, or none. */
@@ -83,12 +100,20 @@ function carrierOfRing(code: number): number {
     const q = ringDigit(code, after(k));
     const theirs = bridgeEnds(p, q, OPPONENT, OPPONENT_EDGE);
     const mine = bridgeEnds(p, q, OWN, OWN_EDGE);
-    const v = theirs === 'bridge' ? CARRIER_OPPONENT_BRIDGE : theirs === 'edge' ? CARRIER_OPPONENT_EDGE : mine === 'bridge' ? CARRIER_OWN_BRIDGE : mine === 'edge' ? CARRIER_OWN_EDGE : CARRIER_NONE;
+    const v =
+      theirs === 'bridge'
+        ? CARRIER_OPPONENT_BRIDGE
+        : theirs === 'edge'
+          ? CARRIER_OPPONENT_EDGE
+          : mine === 'bridge'
+            ? CARRIER_OWN_BRIDGE
+            : mine === 'edge'
+              ? CARRIER_OWN_EDGE
+              : CARRIER_NONE;
     if (v !== CARRIER_NONE && (value === CARRIER_NONE || v < value)) value = v;
   }
   return value;
 }
-
 
 /** The save value of an empty cell with ring code `code` whose neighbour at ring step `step` is the opponent's last move. */
 function saveOf(step: number, code: number): number {
@@ -109,7 +134,9 @@ let ringTables: RingTables | null = null;
 function ringTablesOf(): RingTables {
   ringTables ??= {
     carrierOfRing: Uint8Array.from({ length: RING_CODES }, (_, code) => carrierOfRing(code)),
-    saveOfLocal: Uint8Array.from({ length: RING_CELLS * RING_CODES }, (_, i) => saveOf(Math.floor(i / RING_CODES), i % RING_CODES)),
+    saveOfLocal: Uint8Array.from({ length: RING_CELLS * RING_CODES }, (_, i) =>
+      saveOf(Math.floor(i / RING_CODES), i % RING_CODES),
+    ),
   };
   return ringTables;
 }
@@ -182,7 +209,16 @@ export function templateValue(links: LinkTable, cells: Readonly<Uint8Array>, goa
 }
 
 /** The feature groups, in the order a candidate's row lists them. */
-export const GROUPS = ['pattern12', 'pattern6', 'local', 'relation', 'save', 'carrier', 'template', 'distance'] as const;
+export const GROUPS = [
+  'pattern12',
+  'pattern6',
+  'local',
+  'relation',
+  'save',
+  'carrier',
+  'template',
+  'distance',
+] as const;
 export type GroupName = (typeof GROUPS)[number];
 export const GROUP_COUNT = GROUPS.length;
 /** A candidate's row: its cell, then one value per group. */
@@ -201,7 +237,14 @@ function canonical(key: number, rotate: (key: number) => number): number {
  * appended to `out` from `at`; gives the number of rows. `last` is the
  * opponent's last move, −1 for none.
  */
-export function candidateRows(g: Geometry, cells: Readonly<Uint8Array>, mover: Player, last: CellIndex, out: Int32Array, at: number): number {
+export function candidateRows(
+  g: Geometry,
+  cells: Readonly<Uint8Array>,
+  mover: Player,
+  last: CellIndex,
+  out: Int32Array,
+  at: number,
+): number {
   const { frame, links, digits, tables } = scratchOf(g);
   const o: Orientation = orientationOf(mover);
   const goal = goalEdges(g, mover);
@@ -219,7 +262,8 @@ export function candidateRows(g: Geometry, cells: Readonly<Uint8Array>, mover: P
     out[base + 2] = canonical(code6, rotateRing);
     out[base + 3] = step >= 0 && step < PATTERN_CELLS ? canonical(localKey(step, code6), rotateLocal) : LOCAL_FAR;
     out[base + 4] = last < 0 ? RELATION_NONE : step < 0 ? RELATION_FAR : relationClass(step);
-    out[base + 5] = step >= 0 && step < RING_CELLS ? (tables.saveOfLocal[step * RING_CODES + code6] as number) : SAVE_NONE;
+    out[base + 5] =
+      step >= 0 && step < RING_CELLS ? (tables.saveOfLocal[step * RING_CODES + code6] as number) : SAVE_NONE;
     out[base + 6] = tables.carrierOfRing[code6] as number;
     out[base + 7] = templateValue(links, cells, goal, cell);
     out[base + 8] = frame.distance[o][cell] as number;

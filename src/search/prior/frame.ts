@@ -34,7 +34,14 @@ export const PATTERN_CELLS = 12;
 export const AROUND = 18;
 
 /** The neighbour ring as (row, column) steps, in turning order: step k + 3 is step k turned half round. */
-const NEIGHBOUR_STEPS: readonly (readonly [number, number])[] = [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]];
+const NEIGHBOUR_STEPS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+  [1, 0],
+];
 
 /** Steps of the three rings, in the frame's (row, column) terms; bridge k's carrier is neighbours k and k + 1. */
 export const FRAME_STEPS: readonly (readonly [number, number])[] = [
@@ -48,7 +55,7 @@ export const FRAME_STEPS: readonly (readonly [number, number])[] = [
 
 /** The same place turned half round: step k of a ring becomes step k + 3 of the same ring. */
 export function turnedStep(k: number): number {
-  return k - (k % RING_CELLS) + ((k % RING_CELLS) + 3) % RING_CELLS;
+  return k - (k % RING_CELLS) + (((k % RING_CELLS) + 3) % RING_CELLS);
 }
 
 /** A ring's code turned half round: its low three digits and its high three exchange places. */
@@ -101,7 +108,9 @@ function build(g: Geometry): Frame {
         const onBoard = tr >= 0 && tr < n && tc >= 0 && tc < n;
         around[cell * AROUND + k] = onBoard ? (o === 0 ? g.index(tr, tc) : g.index(tc, tr)) : g.cellCount;
         // A cell beyond both a row and a column (past a corner) counts as beyond the row: the mover's edge.
-        if (!onBoard && k < PATTERN_CELLS) offBoard[cell] = (offBoard[cell] as number) + (tr < 0 || tr >= n ? OWN_EDGE : OPPONENT_EDGE) * (DIGIT_WEIGHT[k] as number);
+        if (!onBoard && k < PATTERN_CELLS)
+          offBoard[cell] =
+            (offBoard[cell] as number) + (tr < 0 || tr >= n ? OWN_EDGE : OPPONENT_EDGE) * (DIGIT_WEIGHT[k] as number);
       });
       distance[cell] = Math.min(4, fr, n - 1 - fr) * 5 + Math.min(4, fc, n - 1 - fc);
     }
@@ -109,7 +118,11 @@ function build(g: Geometry): Frame {
   };
   const black = orientation(0);
   const white = orientation(1);
-  return { around: [black.around, white.around], offBoard: [black.offBoard, white.offBoard], distance: [black.distance, white.distance] };
+  return {
+    around: [black.around, white.around],
+    offBoard: [black.offBoard, white.offBoard],
+    distance: [black.distance, white.distance],
+  };
 }
 
 /** The frame of a Hex geometry (made once per geometry); throws for Y. */
@@ -137,7 +150,12 @@ export function patternCode(frame: Frame, o: Orientation, digits: Int32Array, ce
   const d = (k: number) => digits[a[at + k] as number] as number;
   return (
     (frame.offBoard[o][cell] as number) +
-    d(0) + 5 * d(1) + 25 * d(2) + 125 * d(3) + 625 * d(4) + 3125 * d(5) +
+    d(0) +
+    5 * d(1) +
+    25 * d(2) +
+    125 * d(3) +
+    625 * d(4) +
+    3125 * d(5) +
     15_625 * (d(6) + 5 * d(7) + 25 * d(8) + 125 * d(9) + 625 * d(10) + 3125 * d(11))
   );
 }

@@ -36,14 +36,21 @@ export function forEachPosition(game: SgfPosition, fromMove: number, visit: (p: 
   } else {
     const cells = new Uint8Array(g.cellCount);
     for (const stone of game.setup) cells[stone.cell] = stone.player;
-    position = Position.fromText(GameKind.Hex, g.size, formatBoardText(g, cells), game.moves[0]?.player ?? game.toMove ?? undefined);
+    position = Position.fromText(
+      GameKind.Hex,
+      g.size,
+      formatBoardText(g, cells),
+      game.moves[0]?.player ?? game.toMove ?? undefined,
+    );
   }
   let last: CellIndex = -1;
   otherView(g, game.moves).forEach((m, i) => {
     if (position.isOver()) throw new Error(`move ${i + 1} comes after the game is over`);
     // otherView gives every move in Position's colours, so they alternate as Position's turns do.
-    if (m.player !== position.toMove) throw new Error(`move ${i + 1} is ${colorName(m.player)}'s, but it is ${colorName(position.toMove)}'s turn`);
-    if (m.move !== SWAP && i + 1 >= fromMove) visit({ cells: position.peekCells(), mover: position.toMove, last, played: m.move, moveNumber: i + 1 });
+    if (m.player !== position.toMove)
+      throw new Error(`move ${i + 1} is ${colorName(m.player)}'s, but it is ${colorName(position.toMove)}'s turn`);
+    if (m.move !== SWAP && i + 1 >= fromMove)
+      visit({ cells: position.peekCells(), mover: position.toMove, last, played: m.move, moveNumber: i + 1 });
     position.play(m.move);
     last = m.move === SWAP ? -1 : m.move;
   });

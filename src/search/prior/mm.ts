@@ -83,11 +83,13 @@ export function logPosterior(data: Competitions, gammas: Float64Array, priorGame
 export function fitGammas(data: Competitions, options: MmOptions): Float64Array {
   const groups = groupCountOf(data);
   const candidates = data.features.length / groups;
-  if (!Number.isInteger(candidates) || data.start[data.winner.length] !== candidates) throw new Error('the competitions do not match their candidates');
+  if (!Number.isInteger(candidates) || data.start[data.winner.length] !== candidates)
+    throw new Error('the competitions do not match their candidates');
   if (!(options.priorGames > 0)) throw new Error('the prior needs a positive number of virtual games');
   const gammas = new Float64Array(data.featureCount).fill(1);
   const wins = new Float64Array(data.featureCount);
-  for (const w of data.winner) for (let h = 0; h < groups; h++) (wins[data.features[w * groups + h] as number] as number)++;
+  for (const w of data.winner)
+    for (let h = 0; h < groups; h++) (wins[data.features[w * groups + h] as number] as number)++;
   const strength = new Float64Array(candidates);
   const denominator = new Float64Array(data.featureCount);
   const ratio = new Float64Array(data.featureCount);
@@ -117,7 +119,8 @@ export function fitGammas(data: Competitions, options: MmOptions): Float64Array 
         gammas[f] = updated;
         ratio[f] = updated / old;
       }
-      for (let i = 0; i < candidates; i++) strength[i] = (strength[i] as number) * (ratio[data.features[i * groups + h] as number] as number);
+      for (let i = 0; i < candidates; i++)
+        strength[i] = (strength[i] as number) * (ratio[data.features[i * groups + h] as number] as number);
     }
     const mean = sumLogLikelihood(data, strength) / Math.max(1, data.winner.length);
     options.onIteration?.(iteration, mean);

@@ -94,7 +94,12 @@ export function patternGamma(hash: PatternHash, key: number): number {
 function buildHash(keyed: KeyedGammas): PatternHash {
   let bits = 4;
   while (1 << bits < keyed.keys.length * 4) bits++;
-  const hash: PatternHash = { keys: new Int32Array(1 << bits).fill(-1), gammas: new Float32Array(1 << bits), shift: 32 - bits, other: keyed.other };
+  const hash: PatternHash = {
+    keys: new Int32Array(1 << bits).fill(-1),
+    gammas: new Float32Array(1 << bits),
+    shift: 32 - bits,
+    other: keyed.other,
+  };
   const mask = hash.keys.length - 1;
   const put = (key: number, gamma: number) => {
     let slot = hashSlot(hash, key);
@@ -146,7 +151,8 @@ function record(value: unknown, name: string): Record<string, unknown> {
 }
 
 function gammaOf(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 3e38) fail(`${name} is not a positive number`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 3e38)
+    fail(`${name} is not a positive number`);
   return value;
 }
 
@@ -162,7 +168,8 @@ function keyedOf(value: unknown, name: string, keyLimit: number, rotate: (key: n
   const gammas = gammaList(v['gammas'], `${name}.gammas`, v['keys'].length);
   const seen = new Set<number>();
   const keys = v['keys'].map((key: unknown, i) => {
-    if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key >= keyLimit) fail(`${name}.keys[${i}] is not a key below ${keyLimit}`);
+    if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key >= keyLimit)
+      fail(`${name}.keys[${i}] is not a key below ${keyLimit}`);
     if (rotate(key) < key) fail(`${name}.keys[${i}] is not the smaller of its two turns`);
     if (seen.has(key)) fail(`${name}.keys[${i}] is listed twice`);
     seen.add(key);
@@ -179,7 +186,8 @@ function whole(value: unknown, name: string): number {
 function groupList(value: unknown): string[] {
   if (!Array.isArray(value)) fail('training.groups is not a list');
   return value.map((name, i) => {
-    if (typeof name !== 'string' || !(GROUPS as readonly string[]).includes(name)) fail(`training.groups[${i}] is not a feature group (${GROUPS.join(', ')})`);
+    if (typeof name !== 'string' || !(GROUPS as readonly string[]).includes(name))
+      fail(`training.groups[${i}] is not a feature group (${GROUPS.join(', ')})`);
     return name;
   });
 }
@@ -214,7 +222,10 @@ export function priorTableData(json: unknown): PriorTableData {
     training: trainingOf(v['training']),
     pattern12: keyedOf(v['pattern12'], 'pattern12', RING_CODES * RING_CODES, rotatePattern),
     pattern6: keyedOf(v['pattern6'], 'pattern6', RING_CODES, rotateRing),
-    local: { ...keyedOf(local, 'local', PATTERN_CELLS * RING_CODES, rotateLocal), far: gammaOf(local['far'], 'local.far') },
+    local: {
+      ...keyedOf(local, 'local', PATTERN_CELLS * RING_CODES, rotateLocal),
+      far: gammaOf(local['far'], 'local.far'),
+    },
     relation: gammaList(v['relation'], 'relation', RELATION_VALUES),
     save: gammaList(v['save'], 'save', SAVE_VALUES),
     carrier: gammaList(v['carrier'], 'carrier', CARRIER_VALUES),

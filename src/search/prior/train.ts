@@ -6,7 +6,18 @@
  */
 import { PlayoutStream } from '../../fill/counter-rng.js';
 import type { SgfPosition } from '../../game/sgf-read.js';
-import { GROUPS, GROUP_COUNT, type GroupName, LOCAL_FAR, ROW, candidateRows, CARRIER_VALUES, RELATION_VALUES, SAVE_VALUES, TEMPLATE_VALUES } from './features.js';
+import {
+  GROUPS,
+  GROUP_COUNT,
+  type GroupName,
+  LOCAL_FAR,
+  ROW,
+  candidateRows,
+  CARRIER_VALUES,
+  RELATION_VALUES,
+  SAVE_VALUES,
+  TEMPLATE_VALUES,
+} from './features.js';
 import { DISTANCE_BUCKETS } from './frame.js';
 import { type Competitions, fitGammas } from './mm.js';
 import { forEachPosition } from './game-positions.js';
@@ -31,7 +42,14 @@ export interface TrainOptions {
 }
 
 /** A step of a long fit: a game's features read, or one sweep of MM done. */
-export type TrainProgress = { readonly stage: 'features'; readonly done: number; readonly total: number } | { readonly stage: 'fit'; readonly iteration: number; readonly iterations: number; readonly meanLogLikelihood: number };
+export type TrainProgress =
+  | { readonly stage: 'features'; readonly done: number; readonly total: number }
+  | {
+      readonly stage: 'fit';
+      readonly iteration: number;
+      readonly iterations: number;
+      readonly meanLogLikelihood: number;
+    };
 
 /** The candidates of the positions learnt from, as features.ts's rows. */
 export interface Samples {
@@ -55,11 +73,16 @@ export function sampleIndices(n: number, k: number, seed: number): number[] {
 }
 
 /** Every position's candidates and choice, in game order (a random subset when `options.positions` is set). */
-export function collectSamples(games: readonly SgfPosition[], options: Pick<TrainOptions, 'fromMove' | 'positions' | 'seed'>, onProgress?: (done: number, total: number) => void): Samples {
+export function collectSamples(
+  games: readonly SgfPosition[],
+  options: Pick<TrainOptions, 'fromMove' | 'positions' | 'seed'>,
+  onProgress?: (done: number, total: number) => void,
+): Samples {
   let total = 0;
   for (const game of games) forEachPosition(game, options.fromMove, () => total++);
   const keep = new Uint8Array(total).fill(options.positions === undefined ? 1 : 0);
-  if (options.positions !== undefined) for (const i of sampleIndices(total, options.positions, options.seed)) keep[i] = 1;
+  if (options.positions !== undefined)
+    for (const i of sampleIndices(total, options.positions, options.seed)) keep[i] = 1;
   let rows = new Int32Array(1 << 16);
   const start: number[] = [0];
   const played: number[] = [];
@@ -102,7 +125,10 @@ function frequentKeys(samples: Samples, group: number, minCount: number): number
     const key = samples.rows[at] as number;
     if (key !== LOCAL_FAR) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts].filter(([, n]) => n >= minCount).map(([key]) => key).sort((a, b) => a - b);
+  return [...counts]
+    .filter(([, n]) => n >= minCount)
+    .map(([key]) => key)
+    .sort((a, b) => a - b);
 }
 
 function dictionaryOf(samples: Samples, minCount: number, fitted: (h: number) => boolean): Dictionary {
@@ -110,7 +136,16 @@ function dictionaryOf(samples: Samples, minCount: number, fitted: (h: number) =>
   const pattern12 = keysOf(0);
   const pattern6 = keysOf(1);
   const local = keysOf(2);
-  const sizes = [1 + pattern12.length, 1 + pattern6.length, 2 + local.length, RELATION_VALUES, SAVE_VALUES, CARRIER_VALUES, TEMPLATE_VALUES, DISTANCE_BUCKETS];
+  const sizes = [
+    1 + pattern12.length,
+    1 + pattern6.length,
+    2 + local.length,
+    RELATION_VALUES,
+    SAVE_VALUES,
+    CARRIER_VALUES,
+    TEMPLATE_VALUES,
+    DISTANCE_BUCKETS,
+  ];
   const groupStart = new Int32Array(GROUP_COUNT + 1);
   sizes.forEach((size, h) => (groupStart[h + 1] = (groupStart[h] as number) + size));
   return { pattern12, pattern6, local, groupStart };
@@ -120,7 +155,9 @@ function dictionaryOf(samples: Samples, minCount: number, fitted: (h: number) =>
 function competitionsOf(samples: Samples, dictionary: Dictionary, fitted: (h: number) => boolean): Competitions {
   const candidates = samples.rows.length / ROW;
   const features = new Int32Array(candidates * GROUP_COUNT);
-  const index = [dictionary.pattern12, dictionary.pattern6, dictionary.local].map((keys) => new Map(keys.map((key, i) => [key, i])));
+  const index = [dictionary.pattern12, dictionary.pattern6, dictionary.local].map(
+    (keys) => new Map(keys.map((key, i) => [key, i])),
+  );
   const { groupStart } = dictionary;
   for (let i = 0; i < candidates; i++) {
     const row = i * ROW + 1;
@@ -135,7 +172,13 @@ function competitionsOf(samples: Samples, dictionary: Dictionary, fitted: (h: nu
       features[i * GROUP_COUNT + h] = (groupStart[h] as number) + id;
     }
   }
-  return { featureCount: groupStart[GROUP_COUNT] as number, groupStart, features, start: samples.start, winner: samples.played };
+  return {
+    featureCount: groupStart[GROUP_COUNT] as number,
+    groupStart,
+    features,
+    start: samples.start,
+    winner: samples.played,
+  };
 }
 
 /** A gamma as the file keeps it: five significant digits. */
@@ -144,7 +187,11 @@ function rounded(gamma: number): number {
 }
 
 function keyed(keys: readonly number[], gammas: Float64Array, otherAt: number, firstKeyAt: number): KeyedGammas {
-  return { other: rounded(gammas[otherAt] as number), keys: [...keys], gammas: keys.map((_, i) => rounded(gammas[firstKeyAt + i] as number)) };
+  return {
+    other: rounded(gammas[otherAt] as number),
+    keys: [...keys],
+    gammas: keys.map((_, i) => rounded(gammas[firstKeyAt + i] as number)),
+  };
 }
 
 /** A fitted table, with what it was fitted on and how well it fits. */
@@ -156,7 +203,11 @@ export interface TrainedPrior {
 }
 
 /** Fits a table to the games (already read); deterministic: the same games and options give the same table. */
-export function trainPrior(games: readonly SgfPosition[], options: TrainOptions, onProgress?: (p: TrainProgress) => void): TrainedPrior {
+export function trainPrior(
+  games: readonly SgfPosition[],
+  options: TrainOptions,
+  onProgress?: (p: TrainProgress) => void,
+): TrainedPrior {
   const samples = collectSamples(games, options, (done, total) => onProgress?.({ stage: 'features', done, total }));
   if (samples.played.length === 0) throw new Error('the games hold no position to learn from');
   const fitted = (h: number) => options.groups === undefined || options.groups.has(GROUPS[h] as GroupName);

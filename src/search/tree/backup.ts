@@ -29,7 +29,13 @@ export function propagateProofs(path: readonly Node[]): void {
     if (node.proven !== null) continue;
     const toMove = opponent(node.mover);
     if (node.kids.some((k) => k !== null && k.proven === toMove)) node.proven = toMove;
-    else if (node.untried !== null && node.untried.length === 0 && node.kids.length > 0 && node.kids.every((k) => k !== null && k.proven === node.mover)) node.proven = node.mover;
+    else if (
+      node.untried !== null &&
+      node.untried.length === 0 &&
+      node.kids.length > 0 &&
+      node.kids.every((k) => k !== null && k.proven === node.mover)
+    )
+      node.proven = node.mover;
     else return;
     if (i > 0) (path[i - 1] as Node).priors = null;
   }

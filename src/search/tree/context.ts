@@ -5,7 +5,15 @@ import { type TacticSet, tacticSet } from '../knowledge/tactics.js';
 import { keepsAmaf } from '../selection.js';
 import { randomStream } from './random.js';
 import type { Position } from '../../game/position.js';
-import { H_SEARCH_FROM, H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, MOVE_PRIOR, PRIOR_REFRESH, PROXIMITY_PRIOR, type SearchSettings } from './settings.js';
+import {
+  H_SEARCH_FROM,
+  H_SEARCH_THRESHOLD,
+  KNOWLEDGE_THRESHOLD,
+  MOVE_PRIOR,
+  PRIOR_REFRESH,
+  PROXIMITY_PRIOR,
+  type SearchSettings,
+} from './settings.js';
 import { PriorWeights } from './prior-weights.js';
 
 /** A geometry's near cells (proximity.ts) and a mark per cell. */
@@ -61,11 +69,17 @@ export function treeContext(settings: SearchSettings): TreeContext {
     amaf: keepsAmaf(settings.selection),
     next: randomStream(settings.seed),
     knowledgeVisits,
-    hSearchVisits: Math.max(knowledgeVisits, (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf),
+    hSearchVisits: Math.max(
+      knowledgeVisits,
+      (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf,
+    ),
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
     near: null,
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
-    priorWeights: (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection) ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR) : null,
+    priorWeights:
+      (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection)
+        ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR)
+        : null,
   };
 }

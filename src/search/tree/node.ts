@@ -155,8 +155,15 @@ export function rootMoves(root: Node, amaf: boolean): MoveStat[] {
     if (kid === null || !(kid.visits > 0)) return;
     const amafVisits = root.amafVisits?.[j] ?? 0;
     const amafWins = root.amafWins?.[j] ?? 0;
-    const proven = kid.proven === null ? {} : { proven: kid.proven === kid.mover ? ('won' as const) : ('lost' as const) };
-    stats.push({ move: kid.move, visits: kid.visits, winRate: kid.wins / kid.visits, ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}), ...proven });
+    const proven =
+      kid.proven === null ? {} : { proven: kid.proven === kid.mover ? ('won' as const) : ('lost' as const) };
+    stats.push({
+      move: kid.move,
+      visits: kid.visits,
+      winRate: kid.wins / kid.visits,
+      ...(amaf ? { amafVisits, amafWinRate: amafVisits > 0 ? amafWins / amafVisits : 0 } : {}),
+      ...proven,
+    });
   });
   return stats.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
 }

@@ -17,7 +17,9 @@ import { shuffled } from './random.js';
 function leavesAMove(node: Node, moves: readonly Move[]): boolean {
   const allowed = new Set(moves);
   const wonBy = (kid: Node | null | undefined) => kid != null && kid.proven === kid.mover;
-  return (node.untried ?? []).some((m) => allowed.has(m)) || node.moves.some((m, j) => allowed.has(m) || wonBy(node.kids[j]));
+  return (
+    (node.untried ?? []).some((m) => allowed.has(m)) || node.moves.some((m, j) => allowed.has(m) || wonBy(node.kids[j]))
+  );
 }
 
 /**
@@ -56,7 +58,11 @@ export function rootTactics(context: TreeContext, position: Position): TacticSet
   const tactics = context.tactics;
   const hSearch = stonesForHSearch(context, position);
   if (!position.canSwap() && hSearch) return tactics;
-  return new Set([...tactics].filter((t) => (t !== 'mustplay' || !position.canSwap()) && (t !== 'h-search' || (hSearch && !position.canSwap()))));
+  return new Set(
+    [...tactics].filter(
+      (t) => (t !== 'mustplay' || !position.canSwap()) && (t !== 'h-search' || (hSearch && !position.canSwap())),
+    ),
+  );
 }
 
 /**
@@ -70,11 +76,18 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
   const root = path.length === 1;
   const tactics = context.tactics;
   const pruning = prunes(tactics, position);
-  const hSearches = pruning && tactics.has('mustplay') && tactics.has('h-search') && stonesForHSearch(context, position);
+  const hSearches =
+    pruning && tactics.has('mustplay') && tactics.has('h-search') && stonesForHSearch(context, position);
   const ready = root || node.visits >= context.knowledgeVisits;
   const hReady = hSearches && (root || node.visits >= context.hSearchVisits);
   const pruned = ready ? movesWorthSearching(tactics, position, !root, hReady) : null;
-  node.pruneAt = !pruning ? Number.POSITIVE_INFINITY : !ready ? context.knowledgeVisits : hSearches && !hReady ? context.hSearchVisits : Number.POSITIVE_INFINITY;
+  node.pruneAt = !pruning
+    ? Number.POSITIVE_INFINITY
+    : !ready
+      ? context.knowledgeVisits
+      : hSearches && !hReady
+        ? context.hSearchVisits
+        : Number.POSITIVE_INFINITY;
   if (pruned !== null && !Array.isArray(pruned)) {
     node.proven = pruned.winner;
     (path[path.length - 2] as Node).priors = null;
@@ -102,7 +115,12 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
  * name a move, and whose own semi-connections are the `connect` tactic's):
  * then the joining moves, or every legal move.
  */
-function movesWorthSearching(tactics: TacticSet, position: Position, mayProve: boolean, hSearch: boolean): Move[] | { readonly winner: Player } | null {
+function movesWorthSearching(
+  tactics: TacticSet,
+  position: Position,
+  mayProve: boolean,
+  hSearch: boolean,
+): Move[] | { readonly winner: Player } | null {
   if (!prunes(tactics, position)) return null;
   const g = position.geometry;
   const { filled: cells } = tactics.has('dead') ? deadCells(g, position.peekCells()) : { filled: position.peekCells() };
@@ -140,5 +158,6 @@ export function prove(context: TreeContext, node: Node, position: Position): voi
   const g = position.geometry;
   const cells = position.peekCells();
   if (context.tactics.has('leaf-win') && hasWinningCell(g, cells, position.toMove)) node.proven = position.toMove;
-  else if (context.tactics.has('leaf-vc') && !position.canSwap()) node.proven = virtualWinner(g, cells, position.toMove);
+  else if (context.tactics.has('leaf-vc') && !position.canSwap())
+    node.proven = virtualWinner(g, cells, position.toMove);
 }

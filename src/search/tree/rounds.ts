@@ -24,15 +24,27 @@ export interface RoundInFlight {
 }
 
 /** One evaluate call for a round's leaves, the `index`-th round of the search; a failed call is kept for finishRound to report. */
-export function startRound(evaluator: Evaluator, context: TreeContext, pending: readonly Leaf[], index: number): RoundInFlight {
+export function startRound(
+  evaluator: Evaluator,
+  context: TreeContext,
+  pending: readonly Leaf[],
+  index: number,
+): RoundInFlight {
   const settings = context.settings;
   const seed = (Math.imul(settings.seed ^ 0x5bd1e995, 31) + index) >>> 0;
   if (pending.length === 0) return { pending, results: Promise.resolve([]) };
-  const options = { playouts: settings.playoutsPerLeaf, seed, ...(settings.fill === undefined ? {} : { fill: settings.fill }), ...(context.amaf ? { ownership: true } : {}) };
-  const results = evaluator.evaluate(
-    pending.map((l) => l.request),
-    options,
-  ).then((e) => e.results);
+  const options = {
+    playouts: settings.playoutsPerLeaf,
+    seed,
+    ...(settings.fill === undefined ? {} : { fill: settings.fill }),
+    ...(context.amaf ? { ownership: true } : {}),
+  };
+  const results = evaluator
+    .evaluate(
+      pending.map((l) => l.request),
+      options,
+    )
+    .then((e) => e.results);
   results.catch(() => {}); // awaited in finishRound; this only keeps it from counting as unhandled meanwhile
   return { pending, results };
 }
@@ -45,7 +57,10 @@ export async function finishRound(context: TreeContext, round: RoundInFlight): P
     results = await round.results;
     if (results.length < round.pending.length) throw new Error('the evaluator returned too few results');
   } catch (error) {
-    takeBackVirtualLosses(round.pending.map((l) => l.path), k);
+    takeBackVirtualLosses(
+      round.pending.map((l) => l.path),
+      k,
+    );
     throw error;
   }
   round.pending.forEach((leaf, i) => {

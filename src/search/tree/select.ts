@@ -71,7 +71,8 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
  */
 function makePriors(context: TreeContext, node: Node, firstPlay: number): Float64Array {
   const { kids, amafVisits, amafWins } = node;
-  if (node.priorBuffer === null || node.priorBuffer.length < kids.length) node.priorBuffer = new Float64Array(kids.length);
+  if (node.priorBuffer === null || node.priorBuffer.length < kids.length)
+    node.priorBuffer = new Float64Array(kids.length);
   const priors = node.priorBuffer;
   let highest = Number.NEGATIVE_INFINITY;
   let open = 0;
@@ -83,7 +84,9 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   for (let j = 0; j < kids.length; j++) {
     const visits = amafVisits?.[j] ?? 0;
     const move = node.moves[j] as Move;
-    const value = (visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay) + (near !== null && move >= 0 && near.mark[move] === 1 ? context.proximity : 0);
+    const value =
+      (visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay) +
+      (near !== null && move >= 0 && near.mark[move] === 1 ? context.proximity : 0);
     priors[j] = value;
     if ((kids[j] as Node | null)?.proven != null) continue;
     open++;
@@ -95,7 +98,10 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   const learned = node.priorWeights;
   let total = 0;
   for (let j = 0; j < kids.length; j++) {
-    const weight = (kids[j] as Node | null)?.proven == null ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number)) : 0;
+    const weight =
+      (kids[j] as Node | null)?.proven == null
+        ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
+        : 0;
     priors[j] = weight;
     total += weight;
   }

@@ -150,7 +150,11 @@ export const ROOT_SOLVER_MAX_EMPTY = 20;
  * proof that does not come soon costs little.
  */
 export function solverBudget(limits: SearchLimits): number {
-  return Math.min(200_000, limits.playouts ?? Number.POSITIVE_INFINITY, limits.timeMs === undefined ? Number.POSITIVE_INFINITY : 50 * limits.timeMs);
+  return Math.min(
+    200_000,
+    limits.playouts ?? Number.POSITIVE_INFINITY,
+    limits.timeMs === undefined ? Number.POSITIVE_INFINITY : 50 * limits.timeMs,
+  );
 }
 
 /**
@@ -158,7 +162,13 @@ export function solverBudget(limits: SearchLimits): number {
  * is the strongest rule measured, ahead of UCT-RAVE at equal playouts and at
  * equal time; k, c and τ were tuned on CPU B and K only.
  */
-const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquivalence: 1000, puctExploration: 4, priorTemperature: 0.02 } as const;
+const STATISTICS = {
+  selection: Selection.PuctAmaf,
+  exploration: 0.7,
+  raveEquivalence: 1000,
+  puctExploration: 4,
+  priorTemperature: 0.02,
+} as const;
 
 /**
  * B and K for a backend. On the CPU backend the tree pays per leaf and each
@@ -169,5 +179,7 @@ const STATISTICS = { selection: Selection.PuctAmaf, exploration: 0.7, raveEquiva
  */
 export function defaultSettings(backend: 'cpu' | 'webgpu', seed = 0): SearchSettings {
   const rest = { ...STATISTICS, seed, tactics: true, solver: true, knowledgeThreshold: KNOWLEDGE_THRESHOLD };
-  return backend === 'cpu' ? { leavesPerRound: 16, playoutsPerLeaf: 256, ...rest } : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
+  return backend === 'cpu'
+    ? { leavesPerRound: 16, playoutsPerLeaf: 256, ...rest }
+    : { leavesPerRound: 256, playoutsPerLeaf: 64, ...rest };
 }
