@@ -103,3 +103,32 @@ describe('the links of the documentation', () => {
     );
   });
 });
+
+/** Paths of this repository's files named in code spans (`src/…/x.ts`), which move when code does. */
+function namedPathsOf(text: string): string[] {
+  const paths: string[] = [];
+  walk(markdown.parse(text, {}), (t) => {
+    if (t.type !== 'code_inline') return;
+    const m = /^(?:src|test|bench|demo|shaders|assembly)\/[\w./-]*\.(?:ts|mjs|js|wgsl|c|sh|html|txt|tsv)$/.exec(
+      t.content,
+    );
+    if (m) paths.push(m[0]);
+  });
+  return paths;
+}
+
+describe('the files the documentation names', () => {
+  // History (CHANGELOG, bench/results) names files as they were; the pages a reader follows must not.
+  const CURRENT = FILES.filter((f) => f === join(ROOT, 'README.md') || relative(ROOT, f).startsWith('docs'));
+
+  it.each(CURRENT.map((f) => [relative(ROOT, f), f]))('%s: every file named in code exists', (_, file) => {
+    expect(namedPathsOf(readFileSync(file, 'utf8')).filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
+  });
+
+  it('finds the paths in code spans, and only those', () => {
+    expect(namedPathsOf('see `src/search/mcts.ts` and src/x.ts, `npm test`, `test/a/b.test.ts`')).toEqual([
+      'src/search/mcts.ts',
+      'test/a/b.test.ts',
+    ]);
+  });
+});
