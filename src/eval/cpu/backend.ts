@@ -1,10 +1,10 @@
 /**
  * The CPU backend: a playout fill and a CPU win-test method, in chunks of a
- * few milliseconds (cpu-playouts.ts). The default method, bitsliced, is the
+ * few milliseconds (playouts.ts). The default method, bitsliced, is the
  * fastest exact one, and runs fused with the fill, on one of two kernels
- * (cpu-kernels.ts): 128 playouts at a time in WebAssembly SIMD where the
- * runtime has it, else 32 in JavaScript (cpu-fused.ts). In Node the chunks run on
- * worker threads, one a core (cpu-pool.ts); elsewhere, or for a method that
+ * (kernels.ts): 128 playouts at a time in WebAssembly SIMD where the
+ * runtime has it, else 32 in JavaScript (fused.ts). In Node the chunks run on
+ * worker threads, one a core (pool.ts); elsewhere, or for a method that
  * workers cannot name, on this thread in slices that yield to the event loop,
  * so a long request never freezes a page. Either way a call stops on its
  * AbortSignal, and destroy() rejects the calls in flight at once.
@@ -20,7 +20,8 @@ import { type PlayoutJob, packPositions } from './job.js';
 import { ChunkClaims, type ChunkPlayer, type ChunkResult, chunkPlayouts, prepareJob } from './playouts.js';
 import type { WorkerPool } from './pool.js';
 import { type CpuKernelChoice, type CpuKernelName, kernelBoards, resolveCpuKernel } from './kernels.js';
-import { EvaluatorDestroyedError } from '../errors.js';
+import { CallGuard } from './call-guard.js';
+import { ChunkCollector } from './chunk-collector.js';
 import { loadWasmKernel, loadedWasmKernel } from './wasm-kernel.js';
 import { PositionTally } from '../tally.js';
 import { type OpenRequest, helpNewer, yieldToEventLoop } from './caller-help.js';
@@ -48,7 +49,7 @@ export interface CpuEvaluatorOptions {
    */
   readonly callerPlays?: boolean;
   /**
-   * The kernel of the bitsliced method (cpu-kernels.ts): 'auto' (the
+   * The kernel of the bitsliced method (kernels.ts): 'auto' (the
    * default) plays in WebAssembly SIMD where the runtime has it, else in
    * JavaScript; 'wasm-simd' where it is missing is an error. Other methods
    * play board by board, in JavaScript.
@@ -115,9 +116,7 @@ export function cpuVariantOf(description: string): string {
 
 /** The CPU backend: `method` decides the boards (bitsliced, fused with the fill, by default); in Node the playouts are shared among worker threads, elsewhere they run on the calling thread in slices that keep it responsive. */
 export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: CpuEvaluatorOptions = {}): Evaluator {
-  let destroyed = false;
-  /** Aborts every call in flight, with EvaluatorDestroyedError, on destroy(). */
-  const inFlight = new Set<AbortController>();
+  const guard = new CallGuard();
   const shareable = METHODS.includes(method);
   let pool: Promise<WorkerPool | null> | null = null;
   const workers = options.workers ?? 'cores';
@@ -152,38 +151,6 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     return pool;
   }
 
-  /**
-   * Runs `work` under a controller that aborts on the caller's signal or on
-   * destroy(); the call rejects with the reason at once, not when the chunk
-   * running now ends, and `work` sees the abort and starts nothing more.
-   */
-  async function guarded<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    if (destroyed) throw new EvaluatorDestroyedError();
-    signal?.throwIfAborted();
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    inFlight.add(controller);
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-    });
-    let finished = false;
-    try {
-      const result = await Promise.race([work(controller.signal), aborted]);
-      finished = true;
-      return result;
-    } finally {
-      // A call that failed may leave work running: stop it. One that
-      // finished has none, and an abort (an Error with its stack, and an
-      // event) took about 20 µs a call in a profile of the search, whose
-      // rounds take a millisecond or so.
-      if (!finished && !controller.signal.aborted) controller.abort(new Error('the call ended'));
-      aborted.catch(() => {});
-      signal?.removeEventListener('abort', onAbort);
-      inFlight.delete(controller);
-    }
-  }
-
   return {
     backend: 'cpu',
     description: `CPU, method ${method.name}${fused ? `, kernel ${kernel}${kernel === 'js' && options.kernel !== 'js' ? ' (no WebAssembly SIMD here)' : ''}` : ''}`,
@@ -191,7 +158,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     concurrency: !shareable || workers === 0 || !inNode() ? 1 : plannedWorkers(workers) + (callerPlays ? 1 : 0),
 
     evaluate(positions: readonly EvalPosition[], options: EvaluateOptions): Promise<Evaluation> {
-      return guarded(options?.signal, async (signal) => {
+      return guard.run(options?.signal, async (signal) => {
         const start = performance.now();
         const g = checkEvaluateRequest(positions, options);
         let workersUsed = 0;
@@ -225,25 +192,8 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
             size: workerPool && callerPlays ? Math.max(boards, roundUp(size / 4, boards)) : size,
           };
           const claims = workerPool ? ChunkClaims.shared(plan) : new ChunkClaims(plan);
-          const playedBy = new Set<number>();
-          let added = 0;
-          let allIn = () => {};
-          let failed: (error: unknown) => void = () => {};
-          const everyChunk = new Promise<void>((resolve, reject) => {
-            allIn = resolve;
-            failed = reject;
-          });
-          everyChunk.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
-          const add = (r: ChunkResult, worker = -1) => {
-            (tallies[r.position] as PositionTally).add(r);
-            if (worker >= 0) playedBy.add(worker);
-            if (++added === claims.total) allIn();
-          };
-          // On an abort or a failure no one claims another chunk: the workers stop after the one each is playing.
-          const stop = (error: unknown) => {
-            claims.close();
-            failed(error);
-          };
+          const collected = new ChunkCollector(tallies, claims);
+          const { add, stop, everyChunk } = collected;
           const onAbort = () => stop(signal.reason);
           signal.addEventListener('abort', onAbort, { once: true });
           let endRun: (() => void) | null = null;
@@ -277,7 +227,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
                 await yieldToEventLoop();
               }
               await playHere(play, claims, workerPool ? SHARED_SLICE_MS : SLICE_MS, add, signal);
-              if (workerPool) await helpNewer(request, open, () => added === claims.total, everyChunk);
+              if (workerPool) await helpNewer(request, open, () => collected.complete, everyChunk);
             }
             await everyChunk;
           } finally {
@@ -287,7 +237,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
             endRun?.();
             signal.removeEventListener('abort', onAbort);
           }
-          workersUsed = playedBy.size;
+          workersUsed = collected.playedBy.size;
         }
         const results = tallies.map((t) => t.result());
         return {
@@ -304,7 +254,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     },
 
     decide(g: Geometry, boards: readonly Cells[], options = {}): Promise<Winner[]> {
-      return guarded(options.signal, async (signal) => {
+      return guard.run(options.signal, async (signal) => {
         checkDecideRequest(g, boards, options);
         const test = method.create(g);
         const out: Winner[] = new Array<Winner>(boards.length);
@@ -322,9 +272,7 @@ export function createCpuEvaluator(method: WinTestMethod = bitsliced, options: C
     },
 
     destroy() {
-      destroyed = true;
-      for (const controller of inFlight) controller.abort(new EvaluatorDestroyedError());
-      inFlight.clear();
+      guard.destroy();
       void pool?.then((p) => p?.destroy());
       pool = null;
     },
