@@ -89,26 +89,13 @@ interface Fills {
  * cannot treat as constant. The fills are called directly (fills.x(…)), not
  * through a stored function value, which V8 would not inline.
  */
-/** The scratch rows the fills work in, and the steps they share. */
-interface Rows {
-  readonly fill: Int32Array;
-  readonly stones: Int32Array;
-  grow(dirty: number, goalBits: number, goalRow: number, wide: boolean): boolean;
-  load(src: Int32Array, base: number, count: number): void;
-  seedSide(bitOfRow: Int32Array, count: number): number;
-  anyRowHas(bitOfRow: Int32Array, count: number): boolean;
-}
-
-/** Dirty-set bit of stored row r (rows ROW_PAD … 32 map to bits 0 … 31). */
-function rowBit(r: number): number {
-  return 1 << (r - ROW_PAD);
-}
-
-function makeRows(): Rows {
+function makeFills(): Fills {
   // A closure constant: an imported binding is re-checked at every use.
   const pad = ROW_PAD;
   const fill = new Int32Array(32 + 2 * pad);
   const stones = new Int32Array(32 + 2 * pad);
+  /** Dirty-set bit of stored row r (rows pad … 32 map to bits 0 … 31). */
+  const rowBit = (r: number): number => 1 << (r - pad);
 
   /**
    * Grows `fill` within `stones` from the rows in `dirty` until nothing
@@ -166,14 +153,6 @@ function makeRows(): Rows {
     return false;
   }
 
-  return { fill, stones, grow, load, seedSide, anyRowHas };
-}
-
-function makeFills(): Fills {
-  const pad = ROW_PAD;
-  const rows = makeRows();
-  const { fill, stones } = rows;
-
   /**
    * Fills down from the whole first row, one row after another: most winning
    * paths are found by this one sweep. It reads the board's rows in place, as
@@ -201,30 +180,26 @@ function makeFills(): Fills {
     // Rarely needed: keep the sweep's rows, clear those below (another board's).
     for (let k = 0; k < shape.words; k++) stones[k] = src[base + k] as number;
     for (let k = r + 1; k < shape.words; k++) f[k] = 0;
-    return rows.grow(pending, -1, lastRow, wide);
+    return grow(pending, -1, lastRow, wide);
   }
 
   function leftToRight(src: Int32Array, base: number, shape: FillShape): boolean {
-    rows.load(src, base, shape.words);
-    const dirty = rows.seedSide(shape.leftBits, shape.words);
-    return rows.anyRowHas(shape.rightBits, shape.words) || rows.grow(dirty, shape.rightBit, pad, shape.wide);
+    load(src, base, shape.words);
+    const dirty = seedSide(shape.leftBits, shape.words);
+    return anyRowHas(shape.rightBits, shape.words) || grow(dirty, shape.rightBit, pad, shape.wide);
   }
 
-  return { topToBottom, leftToRight, allThreeSides: makeAllThreeSides(rows) };
-}
-
-/**
- * Y's fill. L = the groups on the left side; the groups on left and bottom
- * are those holding L's bottom-row cells; one of them must reach the right.
- * L comes from a sweep down (the left side has a cell in every row), the
- * second fill from a sweep up from the bottom row; `grow` finishes each.
- */
-function makeAllThreeSides(rows: Rows): Fill {
-  const pad = ROW_PAD;
-  const { fill: f, stones: s } = rows;
-  return (src, base, shape) => {
+  /**
+   * L = the groups on the left side; the groups on left and bottom are those
+   * holding L's bottom-row cells; one of them must reach the right. L comes
+   * from a sweep down (the left side has a cell in every row), the second
+   * fill from a sweep up from the bottom row; `grow` finishes each.
+   */
+  function allThreeSides(src: Int32Array, base: number, shape: FillShape): boolean {
     const { lastRow, rightBit, wide, leftBits } = shape;
-    rows.load(src, base, shape.words);
+    load(src, base, shape.words);
+    const f = fill;
+    const s = stones;
     let above = 0;
     let pending = 0;
     for (let r = pad; r <= lastRow; r++) {
@@ -234,8 +209,8 @@ function makeAllThreeSides(rows: Rows): Fill {
       pending |= rowBit(r - 1) & nonZeroMask((x | (x << 1)) & (s[r - 1] as number) & ~above);
       above = x;
     }
-    if (pending !== 0) rows.grow(pending, 0, 0, wide);
-    if (f[lastRow] === 0 || !rows.anyRowHas(shape.rightBits, shape.words)) return false;
+    if (pending !== 0) grow(pending, 0, 0, wide);
+    if (f[lastRow] === 0 || !anyRowHas(shape.rightBits, shape.words)) return false;
     let below = f[lastRow] as number;
     if ((below & rightBit) !== 0) return true;
     for (let r = 0; r < lastRow; r++) f[r] = 0;
@@ -248,8 +223,10 @@ function makeAllThreeSides(rows: Rows): Fill {
       pending |= rowBit(r + 1) & nonZeroMask((x | (x >>> 1)) & (s[r + 1] as number) & ~below);
       below = x;
     }
-    return pending !== 0 && rows.grow(pending, rightBit, pad, wide);
-  };
+    return pending !== 0 && grow(pending, rightBit, pad, wide);
+  }
+
+  return { topToBottom, leftToRight, allThreeSides };
 }
 
 const fills = makeFills();
