@@ -6,40 +6,47 @@
  */
 export type OracleGame = 'hex' | 'y';
 
-function cellsInRow(game: OracleGame, n: number, r: number): number {
+/** Cells in row r (0-based): n on Hex, r + 1 on Y. */
+export function oracleRowLength(game: OracleGame, n: number, r: number): number {
   return game === 'hex' ? n : r + 1;
 }
 
-function idx(game: OracleGame, n: number, r: number, c: number): number {
-  if (r < 0 || r >= n || c < 0 || c >= cellsInRow(game, n, r)) return -1;
+/** The index of cell (r, c), or −1 off the board. */
+export function oracleCell(game: OracleGame, n: number, r: number, c: number): number {
+  if (r < 0 || r >= n || c < 0 || c >= oracleRowLength(game, n, r)) return -1;
   return game === 'hex' ? r * n + c : (r * (r + 1)) / 2 + c;
 }
 
+/** The six (row, column) steps to a cell's neighbours. */
+export function oracleSteps(game: OracleGame): readonly (readonly [number, number])[] {
+  return game === 'hex'
+    ? [
+        [0, -1],
+        [0, 1],
+        [-1, 0],
+        [1, 0],
+        [-1, 1],
+        [1, -1],
+      ]
+    : [
+        [0, -1],
+        [0, 1],
+        [-1, -1],
+        [-1, 0],
+        [1, 0],
+        [1, 1],
+      ];
+}
+
 function neighbours(game: OracleGame, n: number, r: number, c: number): number[] {
-  const steps =
-    game === 'hex'
-      ? [
-          [0, -1],
-          [0, 1],
-          [-1, 0],
-          [1, 0],
-          [-1, 1],
-          [1, -1],
-        ]
-      : [
-          [0, -1],
-          [0, 1],
-          [-1, -1],
-          [-1, 0],
-          [1, 0],
-          [1, 1],
-        ];
-  return steps.map(([dr, dc]) => idx(game, n, r + (dr as number), c + (dc as number))).filter((j) => j >= 0);
+  return oracleSteps(game)
+    .map(([dr, dc]) => oracleCell(game, n, r + dr, c + dc))
+    .filter((j) => j >= 0);
 }
 
 export function oracleWinner(game: OracleGame, n: number, cells: ArrayLike<number>): number {
   const coords: [number, number][] = [];
-  for (let r = 0; r < n; r++) for (let c = 0; c < cellsInRow(game, n, r); c++) coords.push([r, c]);
+  for (let r = 0; r < n; r++) for (let c = 0; c < oracleRowLength(game, n, r); c++) coords.push([r, c]);
   if (coords.length !== cells.length) throw new Error('oracle: wrong cell count');
   const seen = new Uint8Array(cells.length);
   for (let start = 0; start < cells.length; start++) {

@@ -10,33 +10,17 @@ import { parseBoardText } from '../../src/game/board-text.js';
 import { GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { hasRing, ringLevel } from '../../src/wintest/bpr-loops.js';
 import { boardFrom, testRandom } from '../helpers/boards.js';
+import { oracleCell, oracleRowLength, oracleSteps } from '../helpers/oracle.js';
 
 /**
  * The tests' own answer: does some group of cells without a stone of
  * `player` touch no board edge? Adjacency and edges from DESIGN.md, 0-based.
  */
 function enclosesByFlood(game: GameKind, n: number, cells: ArrayLike<number>, player: number): boolean {
-  const rowLength = (r: number) => (game === GameKind.Hex ? n : r + 1);
-  const at = (r: number, c: number) =>
-    r < 0 || r >= n || c < 0 || c >= rowLength(r) ? -1 : game === GameKind.Hex ? r * n + c : (r * (r + 1)) / 2 + c;
-  const steps =
-    game === GameKind.Hex
-      ? [
-          [0, -1],
-          [0, 1],
-          [-1, 0],
-          [1, 0],
-          [-1, 1],
-          [1, -1],
-        ]
-      : [
-          [0, -1],
-          [0, 1],
-          [-1, -1],
-          [-1, 0],
-          [1, 0],
-          [1, 1],
-        ];
+  const oracle = game === GameKind.Hex ? 'hex' : 'y';
+  const rowLength = (r: number) => oracleRowLength(oracle, n, r);
+  const at = (r: number, c: number) => oracleCell(oracle, n, r, c);
+  const steps = oracleSteps(oracle);
   const onEdge = (r: number, c: number) =>
     game === GameKind.Hex ? r === 0 || r === n - 1 || c === 0 || c === n - 1 : c === 0 || c === r || r === n - 1;
   const seen = new Uint8Array(cells.length);
@@ -51,10 +35,10 @@ function enclosesByFlood(game: GameKind, n: number, cells: ArrayLike<number>, pl
         const [r, c] = stack.pop() as [number, number];
         if (onEdge(r, c)) touchesEdge = true;
         for (const [dr, dc] of steps) {
-          const i = at(r + (dr as number), c + (dc as number));
+          const i = at(r + dr, c + dc);
           if (i >= 0 && !seen[i] && cells[i] !== player) {
             seen[i] = 1;
-            stack.push([r + (dr as number), c + (dc as number)]);
+            stack.push([r + dr, c + dc]);
           }
         }
       }
