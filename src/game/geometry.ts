@@ -84,6 +84,19 @@ function yIndex(n: number, r: number, c: number): number {
   return r >= 0 && r < n && c >= 0 && c <= r ? (r * (r + 1)) / 2 + c : -1;
 }
 
+/**
+ * A Hex cell's six neighbour steps (row, column) in turning order: each
+ * touches the next, and step k + 3 is step k turned half round.
+ */
+export const HEX_RING_STEPS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+  [1, 0],
+];
+
 const HEX_STEPS: readonly (readonly [number, number])[] = [
   [0, -1],
   [0, 1],

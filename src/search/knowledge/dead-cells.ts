@@ -23,7 +23,7 @@
  * argument does not carry over as it stands.
  */
 import { Color } from '../../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry, HEX_RING_STEPS } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
 
 /** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
@@ -31,16 +31,6 @@ const EMPTY = 0;
 const BLACK = 1;
 const WHITE = 2;
 const NOTHING = 3;
-
-/** The six neighbour steps (row, column) in order around a cell, each touching the next (DESIGN.md's Hex neighbours). */
-const RING: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [0, -1],
-  [1, -1],
-  [1, 0],
-];
 
 /** Whether the slots marked in the 6-bit `mask` form one arc of the ring (or none, or all six). */
 function isOneArc(mask: number): boolean {
@@ -83,7 +73,7 @@ export const ringSlots = perGeometry((g): Int32Array => {
   const n = g.size as number;
   const slots = new Int32Array(g.cellCount * 6);
   for (let c = 0; c < g.cellCount; c++) {
-    RING.forEach(([dr, dc], i) => {
+    HEX_RING_STEPS.forEach(([dr, dc], i) => {
       const r = (g.row[c] as number) + dr;
       const k = (g.col[c] as number) + dc;
       const rowIn = r >= 0 && r < n;

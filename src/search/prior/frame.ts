@@ -13,7 +13,7 @@
  * digits exchanged (rotatePattern).
  */
 import { Color, type Player } from '../../game/color.js';
-import { GameKind, type Geometry } from '../../game/geometry.js';
+import { GameKind, type Geometry, HEX_RING_STEPS } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
 
 /** What a pattern cell holds, seen by the side to move: one base-5 digit. */
@@ -33,24 +33,14 @@ export const PATTERN_CELLS = 12;
 /** Cells a cell's frame lists: the two pattern rings, then the straight ring two steps out. */
 export const AROUND = 18;
 
-/** The neighbour ring as (row, column) steps, in turning order: step k + 3 is step k turned half round. */
-const NEIGHBOUR_STEPS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [0, -1],
-  [1, -1],
-  [1, 0],
-];
-
 /** Steps of the three rings, in the frame's (row, column) terms; bridge k's carrier is neighbours k and k + 1. */
 export const FRAME_STEPS: readonly (readonly [number, number])[] = [
-  ...NEIGHBOUR_STEPS,
-  ...NEIGHBOUR_STEPS.map(([r, c], k) => {
-    const [r2, c2] = NEIGHBOUR_STEPS[(k + 1) % RING_CELLS] as readonly [number, number];
+  ...HEX_RING_STEPS,
+  ...HEX_RING_STEPS.map(([r, c], k) => {
+    const [r2, c2] = HEX_RING_STEPS[(k + 1) % RING_CELLS] as readonly [number, number];
     return [r + r2, c + c2] as const;
   }),
-  ...NEIGHBOUR_STEPS.map(([r, c]) => [2 * r, 2 * c] as const),
+  ...HEX_RING_STEPS.map(([r, c]) => [2 * r, 2 * c] as const),
 ];
 
 /** The same place turned half round: step k of a ring becomes step k + 3 of the same ring. */
