@@ -16,6 +16,7 @@ import {
   withName,
 } from '../search/engine-settings.js';
 import { SettingValueError } from '../search/setting-values.js';
+import { settingPairs } from '../match/engine-spec.js';
 import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf, usageError } from './cli-error.js';
@@ -42,17 +43,20 @@ interface BenchMovesOptions {
   readonly quick?: boolean;
 }
 
-/** `name=value,…` of the table of settings, over the engine's defaults. */
+/** `name=value,…` of the table of settings (match's syntax, any setting), over the engine's defaults. */
 export function settingsWith(text: string | undefined): EngineSettings {
+  let pairs: [string, string][];
+  try {
+    pairs = settingPairs(text ?? '');
+  } catch (error) {
+    throw usageError(`--set: ${messageOf(error)}`);
+  }
   const settings: Record<string, unknown> = { ...DEFAULT_ENGINE_SETTINGS };
-  for (const part of (text ?? '').split(',').map((p) => p.trim())) {
-    if (part === '') continue;
-    const m = /^([a-z]+(?:-[a-z]+)*)=(\S+)$/.exec(part);
-    if (!m) throw usageError(`--set: "${part}" is not name=value`);
-    const setting = settingNamed(m[1] as string);
-    if (!setting) throw usageError(`--set: unknown setting "${m[1]}"`);
+  for (const [name, value] of pairs) {
+    const setting = settingNamed(name);
+    if (!setting) throw usageError(`--set: unknown setting "${name}"`);
     try {
-      settings[setting.key] = setting.parse(m[2] as string);
+      settings[setting.key] = setting.parse(value);
     } catch (error) {
       if (error instanceof SettingValueError) throw usageError(withName(`--set ${setting.name}`, error.message));
       throw error;

@@ -51,14 +51,22 @@ export function ourEntry(): string {
   return bin;
 }
 
-/** `key=value,key=value` as a map, in order; throws for an unknown key, a key given twice or a missing value. */
-export function parseSettings(text: string): Map<string, string> {
-  const settings = new Map<string, string>();
+/** `key=value,key=value` as its pairs, in order; throws for a part that is not key=value. */
+export function settingPairs(text: string): [key: string, value: string][] {
+  const pairs: [string, string][] = [];
   for (const part of text.split(',').map((p) => p.trim())) {
     if (part === '') continue;
     const m = /^([a-z]+(?:-[a-z]+)*)=(\S+)$/.exec(part);
     if (!m) throw new Error(`"${part}" is not key=value`);
-    const [, key = '', value = ''] = m;
+    pairs.push([m[1] as string, m[2] as string]);
+  }
+  return pairs;
+}
+
+/** `key=value,key=value` as a map, in order; throws for an unknown key, a key given twice or a missing value. */
+export function parseSettings(text: string): Map<string, string> {
+  const settings = new Map<string, string>();
+  for (const [key, value] of settingPairs(text)) {
     if (SETTING_OPTIONS[key] === undefined)
       throw new Error(`unknown setting "${key}" (known: ${Object.keys(SETTING_OPTIONS).join(', ')})`);
     if (settings.has(key)) throw new Error(`${key} is given twice`);

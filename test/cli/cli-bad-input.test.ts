@@ -148,6 +148,27 @@ const cases: [string, string[], string, string, RegExp][] = [
     /^error: --playouts must be a whole number from 1 to 16,777,216, not "99999999"$/,
   ],
   [
+    'bench-moves --set with an unknown setting',
+    ['bench-moves', '--set', 'leaves=8,nonsense=1'],
+    '',
+    '',
+    /^error: --set: unknown setting "nonsense"$/,
+  ],
+  [
+    'bench-moves --set with a part that is not name=value',
+    ['bench-moves', '--set', 'leaves'],
+    '',
+    '',
+    /^error: --set: "leaves" is not key=value$/,
+  ],
+  [
+    'bench-moves --set with a value out of bounds',
+    ['bench-moves', '--set', 'leaves=0'],
+    '',
+    '',
+    /^error: --set leaves must be a whole number from 1 to 65,536, not "0"$/,
+  ],
+  [
     'bench-search --backend gpu',
     ['bench-search', '--backend', 'gpu'],
     '',
