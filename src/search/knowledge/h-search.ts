@@ -26,10 +26,10 @@
 import type { Player } from '../../game/color.js';
 import { Color } from '../../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry, sameCells } from '../../game/geometry.js';
-import { popcount as wordPopcount } from '../../fill/fill.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
 import { perGeometry } from '../../game/per-geometry.js';
+import { CarrierPool } from './carrier-pool.js';
 
 /** A semi-connection of the game: `player` plays `key` and is joined; every cell it needs is in `carrier` (key included). */
 export interface SemiConnection {
@@ -57,45 +57,37 @@ export interface HSearchLimits {
 
 export const DEFAULT_H_SEARCH_LIMITS: HSearchLimits = { fullPerPair: 8, semiPerPair: 12, orDepth: 3 };
 
-/** A set of cells, one bit each. */
-type Bits = Uint32Array;
-
-/** A carrier of a connection between two points: a full one, or a semi-connection with its key. */
-interface Connection {
-  readonly bits: Bits;
-  /** How many cells `bits` holds: a carrier can only lie inside one at least as large. */
-  readonly size: number;
-  readonly key: number;
-  /** False once a smaller carrier of the same pair made it redundant, or the list's bound dropped it. */
-  alive: boolean;
-}
-
-interface Pair {
-  /** Each list by carrier size, smallest first, at most the limits' length. */
-  readonly full: Connection[];
-  readonly semi: Connection[];
-}
-
 const NO_CELL = -1;
+/** What insert answers when it keeps nothing. */
+const NONE = -1;
+/** The set the rules build a carrier in before it is kept: most candidates are not. */
+const SCRATCH = 0;
 
-class Connections {
-  readonly words: number;
+/** The points and their connections; the sets after SCRATCH are the OR rule's unions and common cells, one pair per depth. */
+class Connections extends CarrierPool {
   /** Per point: its cell if it is an empty cell, else NO_CELL. */
   readonly cellOf: number[] = [];
   /** Per point: whether it is a goal edge (an end, never a middle). */
   readonly isEdge: boolean[] = [];
   /** Per point: the points it has a full connection with, in the order found. */
   readonly fullNeighbours: number[][] = [];
-  /** Per pair id (pairId), its lists; a flat table, since a map's look-ups were much of the AND rule's time. */
-  private readonly pairs: (Pair | undefined)[];
-  private readonly queue: { readonly x: number; readonly y: number; readonly full: Connection }[] = [];
+  private readonly unionAt: number;
+  private readonly commonAt: number;
+  /** Per pair id (pairId), 1 + its slot, 0 for none; a flat table, since a map's look-ups were much of the AND rule's time. */
+  private readonly slotOf: Int32Array;
+  /**
+   * Per pair id, 1 once the pair has a live full connection with an empty
+   * carrier: that one lies inside every carrier, so it stays, and it turns
+   * away every later candidate of the pair.
+   */
+  private readonly tight: Uint8Array;
+  /** Per slot, its pair's full and its semi-connections, each list by carrier size, smallest first, at most the limits' length. */
+  private readonly fulls: number[][] = [];
+  private readonly semis: number[][] = [];
+  /** The new full connections, three numbers each: x, y, the connection. */
+  private readonly queue: number[] = [];
   /** More than any point's number: a board has fewer groups and empty cells than cells, and at most three edges. */
   private readonly stride: number;
-  /** Carriers are built here and copied only when kept: most candidates are not. */
-  private readonly scratch: Bits;
-  /** The OR rule's union and common cells, one pair per depth. */
-  private readonly orUnion: Bits[];
-  private readonly orCommon: Bits[];
   /** Hex's two goal edges: once they are fully connected the game is won, and the rest is not worth finding. */
   private goalPair = -1;
   /** Whether one semi-connection of the goal pair is enough, too. */
@@ -107,12 +99,12 @@ class Connections {
     cellCount: number,
     private readonly limits: HSearchLimits,
   ) {
-    this.words = (cellCount + 31) >>> 5;
+    super(cellCount, SCRATCH + 1 + 2 * (limits.orDepth + 1));
     this.stride = cellCount + 3;
-    this.pairs = new Array<Pair | undefined>(this.stride * this.stride);
-    this.scratch = new Uint32Array(this.words);
-    this.orUnion = Array.from({ length: limits.orDepth + 1 }, () => new Uint32Array(this.words));
-    this.orCommon = Array.from({ length: limits.orDepth + 1 }, () => new Uint32Array(this.words));
+    this.slotOf = new Int32Array(this.stride * this.stride);
+    this.tight = new Uint8Array(this.stride * this.stride);
+    this.unionAt = SCRATCH + 1;
+    this.commonAt = this.unionAt + limits.orDepth + 1;
   }
 
   addPoint(cell: number, edge: boolean): number {
@@ -126,8 +118,47 @@ class Connections {
     return x < y ? x * this.stride + y : y * this.stride + x;
   }
 
-  pair(x: number, y: number): Pair | undefined {
-    return this.pairs[this.pairId(x, y)];
+  /** The slot of the pair x–y, −1 for none. */
+  private slot(x: number, y: number): number {
+    return (this.slotOf[this.pairId(x, y)] as number) - 1;
+  }
+
+  private slotMade(pairId: number): number {
+    let slot = (this.slotOf[pairId] as number) - 1;
+    if (slot < 0) {
+      slot = this.fulls.length;
+      this.fulls.push([]);
+      this.semis.push([]);
+      this.slotOf[pairId] = slot + 1;
+    }
+    return slot;
+  }
+
+  hasPair(x: number, y: number): boolean {
+    return this.slot(x, y) >= 0;
+  }
+
+  /** The live full connections of x–y, or its semi-connections, by carrier size. */
+  live(x: number, y: number, semi: boolean): number[] {
+    const slot = this.slot(x, y);
+    if (slot < 0) return [];
+    return ((semi ? this.semis : this.fulls)[slot] as number[]).filter((c) => this.alive[c] === 1);
+  }
+
+  keyOf(connection: number): number {
+    return this.keys[connection] as number;
+  }
+
+  disjoint(a: number, b: number): boolean {
+    return !this.intersects(a, b);
+  }
+
+  /** The cells of the union of the connections' carriers, and `cell` unless it is NO_CELL. */
+  cellsOfUnion(connections: readonly number[], cell: number): CellIndex[] {
+    this.clear(SCRATCH);
+    for (const c of connections) this.orInto(SCRATCH, SCRATCH, c);
+    if (cell !== NO_CELL) this.addCell(SCRATCH, cell);
+    return this.cellsOf(SCRATCH);
   }
 
   /** Stop once `x` and `y` are fully connected (Hex's goal edges), or with `semiEnough` semi-connected. */
@@ -136,204 +167,159 @@ class Connections {
     this.semiEnough = semiEnough;
   }
 
-  private pairMade(x: number, y: number): Pair {
-    const id = this.pairId(x, y);
-    let pair = this.pairs[id];
-    if (pair === undefined) {
-      pair = { full: [], semi: [] };
-      this.pairs[id] = pair;
-    }
-    return pair;
+  /** A base connection: two adjacent points, with no carrier. */
+  addBase(x: number, y: number): void {
+    this.clear(SCRATCH);
+    this.addFull(x, y, SCRATCH, 0);
   }
 
-  /** A full connection x–y with carrier `bits` (copied if kept). */
-  addFull(x: number, y: number, bits: Bits): void {
-    const pair = this.pairMade(x, y);
-    const size = popcount(bits);
-    if (covers(pair.full, bits, size)) return;
-    const hadNone = pair.full.length === 0;
+  /** A full connection x–y with carrier set `set` of `size` cells (copied if kept). */
+  private addFull(x: number, y: number, set: number, size: number): void {
+    const pairId = this.pairId(x, y);
+    const slot = this.slotMade(pairId);
+    const fulls = this.fulls[slot] as number[];
+    if (this.covers(fulls, set, size)) return;
+    const hadNone = fulls.length === 0;
     // A semi-connection whose carrier holds a full one's is of no more use.
     // Dead ones stay in the semi list until the next addSemi: the OR rule may be walking it.
-    for (const s of pair.semi) if (s.alive && s.size >= size && subset(bits, s.bits)) s.alive = false;
-    const full = insert(pair.full, { bits: bits.slice(), size, key: NO_CELL, alive: true }, this.limits.fullPerPair);
-    if (full === null) return;
-    if (this.pairId(x, y) === this.goalPair) this.done = true;
+    for (const s of this.semis[slot] as number[])
+      if (this.alive[s] === 1 && (this.sizes[s] as number) >= size && this.subset(set, s)) this.alive[s] = 0;
+    const full = this.insert(fulls, set, size, NO_CELL, this.limits.fullPerPair);
+    if (full === NONE) return;
+    if (pairId === this.goalPair) this.done = true;
+    if (size === 0 && this.alive[full] === 1) this.tight[pairId] = 1;
     if (hadNone) {
       (this.fullNeighbours[x] as number[]).push(y);
       (this.fullNeighbours[y] as number[]).push(x);
     }
-    this.queue.push({ x, y, full });
+    this.queue.push(x, y, full);
   }
 
-  /** A semi-connection x–y with carrier `bits` (copied if kept), key included. */
-  private addSemi(x: number, y: number, bits: Bits, key: number): void {
-    const pair = this.pairMade(x, y);
-    const size = popcount(bits);
-    if (covers(pair.full, bits, size) || covers(pair.semi, bits, size)) return;
-    const semi = insert(pair.semi, { bits: bits.slice(), size, key, alive: true }, this.limits.semiPerPair);
-    if (semi === null) return;
-    if (this.semiEnough && this.pairId(x, y) === this.goalPair) this.done = true;
+  /** A semi-connection x–y with carrier set `set` of `size` cells (copied if kept), key included. */
+  private addSemi(x: number, y: number, set: number, size: number, key: number): void {
+    const pairId = this.pairId(x, y);
+    const slot = this.slotMade(pairId);
+    const semis = this.semis[slot] as number[];
+    if (this.covers(this.fulls[slot] as number[], set, size) || this.covers(semis, set, size)) return;
+    const semi = this.insert(semis, set, size, key, this.limits.semiPerPair);
+    if (semi === NONE) return;
+    if (this.semiEnough && pairId === this.goalPair) this.done = true;
     // No subset of the semi-connections can have nothing in common when all of them share a cell.
-    const shared = this.orCommon[0] as Bits;
-    shared.set(semi.bits);
-    for (const s of pair.semi) if (s.alive) andInto(shared, shared, s.bits);
-    if (!isEmpty(shared)) return;
-    (this.orUnion[0] as Bits).set(semi.bits);
-    (this.orCommon[0] as Bits).set(semi.bits);
-    this.orRule(x, y, pair.semi, semi, 0, 0);
+    const shared = this.commonAt;
+    this.copy(shared, semi);
+    let none = false;
+    for (let i = 0; i < semis.length && !none; i++) {
+      const s = semis[i] as number;
+      if (this.alive[s] === 1) none = !this.andInto(shared, shared, s);
+    }
+    if (!none) return;
+    this.copy(this.unionAt, semi);
+    this.copy(this.commonAt, semi);
+    this.orRule(x, y, semis, semi, 0, 0);
   }
 
   /**
    * Combines the new semi-connection `fresh` with others of the pair from
-   * index `from` on, each cutting the cells they all share (orCommon[depth];
-   * their union is orUnion[depth]) until none is left: a full connection.
+   * index `from` on, each cutting the cells they all share (common set
+   * `depth`; union set `depth` is their union) until none is left: a full connection.
    */
-  private orRule(
-    x: number,
-    y: number,
-    semis: readonly Connection[],
-    fresh: Connection,
-    from: number,
-    depth: number,
-  ): void {
-    const union = this.orUnion[depth] as Bits;
-    const common = this.orCommon[depth] as Bits;
+  private orRule(x: number, y: number, semis: readonly number[], fresh: number, from: number, depth: number): void {
+    const union = this.unionAt + depth;
+    const common = this.commonAt + depth;
     for (let i = from; i < semis.length; i++) {
-      const s = semis[i] as Connection;
-      if (!s.alive || s === fresh) continue;
-      if (!intersects(common, s.bits)) {
-        orInto(this.scratch, union, s.bits);
-        this.addFull(x, y, this.scratch);
+      const s = semis[i] as number;
+      if (this.alive[s] === 0 || s === fresh) continue;
+      if (!this.intersects(common, s)) {
+        this.orInto(SCRATCH, union, s);
+        this.addFull(x, y, SCRATCH, this.popcount(SCRATCH));
         continue;
       }
-      if (depth + 1 >= this.limits.orDepth) continue;
-      const narrower = this.orCommon[depth + 1] as Bits;
-      andInto(narrower, common, s.bits);
-      if (equal(narrower, common)) continue;
-      orInto(this.orUnion[depth + 1] as Bits, union, s.bits);
+      // Deeper only if `s` cuts some of the shared cells.
+      if (depth + 1 >= this.limits.orDepth || this.subset(common, s)) continue;
+      this.andInto(common + 1, common, s);
+      this.orInto(union + 1, union, s);
       this.orRule(x, y, semis, fresh, i + 1, depth + 1);
     }
   }
 
   /** Applies the AND rule to every new full connection until none is new. */
   close(): void {
-    for (let q = 0; q < this.queue.length && !this.done; q++) {
-      const { x, y, full } = this.queue[q] as { x: number; y: number; full: Connection };
-      if (!full.alive) continue;
-      this.andThrough(y, x, full.bits);
-      if (full.alive) this.andThrough(x, y, full.bits);
+    const queue = this.queue;
+    for (let q = 0; q < queue.length && !this.done; q += 3) {
+      const full = queue[q + 2] as number;
+      if (this.alive[full] === 0) continue;
+      this.andThrough(queue[q + 1] as number, queue[q] as number, full);
+      if (this.alive[full] === 1) this.andThrough(queue[q] as number, queue[q + 1] as number, full);
     }
-    this.queue.length = 0;
+    queue.length = 0;
   }
 
-  /** Joins `end`–`middle` (carrier `a`) to each full connection middle–z. */
-  private andThrough(middle: number, end: number, a: Bits): void {
+  /** Joins `end`–`middle` (connection `a`) to each full connection middle–z. */
+  private andThrough(middle: number, end: number, a: number): void {
     if (this.isEdge[middle] === true) return;
     const middleCell = this.cellOf[middle] as number;
     const endCell = this.cellOf[end] as number;
     const around = this.fullNeighbours[middle] as number[];
-    const bits = this.scratch;
+    const aSize = this.sizes[a] as number;
     for (let i = 0; i < around.length && !this.done; i++) {
       const z = around[i] as number;
       if (z === end) continue;
       const zCell = this.cellOf[z] as number;
-      if (zCell !== NO_CELL && has(a, zCell)) continue;
-      const fulls = (this.pair(middle, z) as Pair).full;
+      if (zCell !== NO_CELL && this.has(a, zCell)) continue;
+      // Every candidate end–z would be turned away: no need to make them.
+      if (this.tight[this.pairId(end, z)] === 1) continue;
+      const fulls = this.fulls[this.slot(middle, z)] as number[];
       for (let j = 0; j < fulls.length; j++) {
-        const b = fulls[j] as Connection;
-        if (!b.alive || intersects(a, b.bits) || (endCell !== NO_CELL && has(b.bits, endCell))) continue;
-        orInto(bits, a, b.bits);
-        if (middleCell === NO_CELL) this.addFull(end, z, bits);
+        const b = fulls[j] as number;
+        if (this.alive[b] === 0 || (endCell !== NO_CELL && this.has(b, endCell)) || this.intersects(a, b)) continue;
+        this.orInto(SCRATCH, a, b);
+        // The carriers are disjoint: the union's size is the sum.
+        const size = aSize + (this.sizes[b] as number);
+        if (middleCell === NO_CELL) this.addFull(end, z, SCRATCH, size);
         else {
-          bits[middleCell >>> 5] = (bits[middleCell >>> 5] as number) | (1 << (middleCell & 31));
-          this.addSemi(end, z, bits, middleCell);
+          const added = this.has(SCRATCH, middleCell) ? 0 : 1;
+          this.addCell(SCRATCH, middleCell);
+          this.addSemi(end, z, SCRATCH, size + added, middleCell);
         }
       }
     }
   }
-}
 
-/** Whether a live carrier of `list` lies inside `bits` (of `size` cells). */
-function covers(list: readonly Connection[], bits: Bits, size: number): boolean {
-  for (const c of list) {
-    if (c.size > size) break;
-    if (c.alive && subset(c.bits, bits)) return true;
+  /** Whether a live carrier of `list` lies inside set `set` (of `size` cells). */
+  private covers(list: readonly number[], set: number, size: number): boolean {
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i] as number;
+      if ((this.sizes[c] as number) > size) break;
+      if (this.alive[c] === 1 && this.subset(c, set)) return true;
+    }
+    return false;
   }
-  return false;
-}
 
-/**
- * Puts `item` into `list` by size, after dropping the carriers that hold
- * its own, and drops the largest when there are more than `limit`: the
- * item, or null when that was the item.
- */
-function insert(list: Connection[], item: Connection, limit: number): Connection | null {
-  for (const c of list) if (c.alive && c.size >= item.size && subset(item.bits, c.bits)) c.alive = false;
-  compact(list);
-  let at = list.length;
-  while (at > 0 && (list[at - 1] as Connection).size > item.size) at--;
-  if (at >= limit) return null;
-  list.splice(at, 0, item);
-  if (list.length > limit) (list.pop() as Connection).alive = false;
-  return item;
-}
-
-function compact<T extends { alive: boolean }>(list: T[]): void {
-  let kept = 0;
-  for (const item of list) if (item.alive) list[kept++] = item;
-  list.length = kept;
-}
-
-function subset(a: Bits, b: Bits): boolean {
-  for (let i = 0; i < a.length; i++) if (((a[i] as number) & ~(b[i] as number)) !== 0) return false;
-  return true;
-}
-
-function intersects(a: Bits, b: Bits): boolean {
-  for (let i = 0; i < a.length; i++) if (((a[i] as number) & (b[i] as number)) !== 0) return true;
-  return false;
-}
-
-function equal(a: Bits, b: Bits): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function or(a: Bits, b: Bits): Bits {
-  const out = new Uint32Array(a.length);
-  orInto(out, a, b);
-  return out;
-}
-
-function orInto(out: Bits, a: Bits, b: Bits): void {
-  for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) | (b[i] as number);
-}
-
-function andInto(out: Bits, a: Bits, b: Bits): void {
-  for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) & (b[i] as number);
-}
-
-function popcount(a: Bits): number {
-  let count = 0;
-  for (let i = 0; i < a.length; i++) count += wordPopcount(a[i] as number);
-  return count;
-}
-
-function isEmpty(a: Bits): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== 0) return false;
-  return true;
-}
-
-function has(a: Bits, cell: number): boolean {
-  return (((a[cell >>> 5] as number) >>> (cell & 31)) & 1) === 1;
-}
-
-function cellsOf(bits: Bits): CellIndex[] {
-  const out: CellIndex[] = [];
-  for (let w = 0; w < bits.length; w++) {
-    for (let word = bits[w] as number; word !== 0; word &= word - 1) out.push(w * 32 + (31 - Math.clz32(word & -word)));
+  /**
+   * Puts set `set` (`size` cells, key `key`) into `list` by size as a new
+   * connection, after dropping the dead and the carriers that hold it, and
+   * drops the largest when there are more than `limit`: the connection, or
+   * NONE when that was it.
+   */
+  private insert(list: number[], set: number, size: number, key: number, limit: number): number {
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i] as number;
+      if (this.alive[c] === 0) continue;
+      if ((this.sizes[c] as number) >= size && this.subset(set, c)) this.alive[c] = 0;
+      else list[kept++] = c;
+    }
+    if (kept < list.length) list.length = kept;
+    let at = kept;
+    while (at > 0 && (this.sizes[list[at - 1] as number] as number) > size) at--;
+    if (at >= limit) return NONE;
+    const made = this.store(set, size, key);
+    list.push(made);
+    for (let i = list.length - 1; i > at; i--) list[i] = list[i - 1] as number;
+    list[at] = made;
+    if (list.length > limit) this.alive[list.pop() as number] = 0;
+    return made;
   }
-  return out;
 }
 
 /** The points of `player`'s board and their base connections, closed under AND and OR. */
@@ -358,7 +344,6 @@ function connectionsOf(
   const groupPoint: number[] = [];
   for (let id = 0; id < labels.groups; id++) groupPoint.push(connections.addPoint(NO_CELL, false));
   const pointOf = new Int32Array(g.cellCount).fill(-1);
-  const noCells = new Uint32Array(connections.words);
   for (let c = 0; c < g.cellCount; c++) {
     if (cells[c] === player) pointOf[c] = groupPoint[labels.label[c] as number] as number;
     else if (cells[c] === Color.Empty) pointOf[c] = connections.addPoint(c, false);
@@ -368,21 +353,15 @@ function connectionsOf(
     if (p < 0) continue;
     for (let k = g.neighborStart[c] as number; k < (g.neighborStart[c + 1] as number); k++) {
       const q = pointOf[g.neighbors[k] as number] as number;
-      if (q > p && connections.pair(p, q) === undefined) connections.addFull(p, q, noCells);
+      if (q > p && !connections.hasPair(p, q)) connections.addBase(p, q);
     }
     edgeBits.forEach((edge, i) => {
       const e = edgePoints[i] as number;
-      if (((g.edges[c] as number) & edge) !== 0 && connections.pair(p, e) === undefined)
-        connections.addFull(p, e, noCells);
+      if (((g.edges[c] as number) & edge) !== 0 && !connections.hasPair(p, e)) connections.addBase(p, e);
     });
   }
   connections.close();
   return { connections, edgePoints };
-}
-
-/** The live carriers of one pair's list. */
-function alive<T extends { alive: boolean }>(list: readonly T[] | undefined): T[] {
-  return (list ?? []).filter((item) => item.alive);
 }
 
 /**
@@ -397,10 +376,14 @@ export function gameConnections(
 ): GameConnections {
   const { connections, edgePoints } = connectionsOf(g, cells, player, limits, false);
   if (g.game === GameKind.Hex) {
-    const pair = connections.pair(edgePoints[0] as number, edgePoints[1] as number);
-    const full = alive(pair?.full)[0];
-    if (full !== undefined) return { full: cellsOf(full.bits), semis: [] };
-    return { full: null, semis: alive(pair?.semi).map((s) => ({ key: s.key, carrier: cellsOf(s.bits) })) };
+    const [a, b] = edgePoints as [number, number];
+    const full = connections.live(a, b, false)[0];
+    if (full !== undefined) return { full: connections.cellsOfUnion([full], NO_CELL), semis: [] };
+    const semis = connections.live(a, b, true);
+    return {
+      full: null,
+      semis: semis.map((s) => ({ key: connections.keyOf(s), carrier: connections.cellsOfUnion([s], NO_CELL) })),
+    };
   }
   return hubConnections(connections, edgePoints);
 }
@@ -416,27 +399,20 @@ export function hasGameConnection(g: Geometry, cells: Cells, player: Player): bo
     return found.full !== null || found.semis.length > 0;
   }
   const { connections, edgePoints } = connectionsOf(g, cells, player, DEFAULT_H_SEARCH_LIMITS, true);
-  const pair = connections.pair(edgePoints[0] as number, edgePoints[1] as number);
-  return alive(pair?.full).length > 0 || alive(pair?.semi).length > 0;
+  const [a, b] = edgePoints as [number, number];
+  return connections.live(a, b, false).length > 0 || connections.live(a, b, true).length > 0;
 }
 
-/** The first choice of one carrier from each list with no cell in two of them, as indices, or null. */
-function firstDisjoint(lists: readonly (readonly Bits[])[]): number[] | null {
-  const [a, b, c] = lists as [readonly Bits[], readonly Bits[], readonly Bits[]];
-  for (let i = 0; i < a.length; i++) {
-    for (let j = 0; j < b.length; j++) {
-      if (intersects(a[i] as Bits, b[j] as Bits)) continue;
-      for (let k = 0; k < c.length; k++)
-        if (!intersects(a[i] as Bits, c[k] as Bits) && !intersects(b[j] as Bits, c[k] as Bits)) return [i, j, k];
+/** The first choice of one connection from each list whose carriers have no cell in two of them, or null. */
+function firstDisjoint(connections: Connections, lists: readonly (readonly number[])[]): number[] | null {
+  const [a, b, c] = lists as [readonly number[], readonly number[], readonly number[]];
+  for (const i of a) {
+    for (const j of b) {
+      if (!connections.disjoint(i, j)) continue;
+      for (const k of c) if (connections.disjoint(i, k) && connections.disjoint(j, k)) return [i, j, k];
     }
   }
   return null;
-}
-
-function unionOf(lists: readonly (readonly Bits[])[], chosen: readonly number[]): Bits {
-  let union = (lists[0] as readonly Bits[])[chosen[0] as number] as Bits;
-  for (let l = 1; l < chosen.length; l++) union = or(union, (lists[l] as readonly Bits[])[chosen[l] as number] as Bits);
-  return union;
 }
 
 /**
@@ -450,26 +426,22 @@ function hubConnections(connections: Connections, sides: readonly number[]): Gam
   for (let hub = 0; hub < connections.cellOf.length; hub++) {
     if (connections.isEdge[hub] === true) continue;
     const hubCell = connections.cellOf[hub] as number;
-    const ways = sides.map((side) => {
-      const pair = connections.pair(hub, side);
-      return { full: alive(pair?.full).map((f) => f.bits), semi: alive(pair?.semi) };
-    });
-    const fulls = ways.map((w) => w.full);
-    const allFull = firstDisjoint(fulls);
+    const fulls = sides.map((side) => connections.live(hub, side, false));
+    const allFull = firstDisjoint(connections, fulls);
     if (allFull !== null) {
-      const union = unionOf(fulls, allFull);
-      if (hubCell === NO_CELL) return { full: cellsOf(union), semis: [] };
-      union[hubCell >>> 5] = (union[hubCell >>> 5] as number) | (1 << (hubCell & 31));
-      semis.push({ key: hubCell, carrier: cellsOf(union) });
+      if (hubCell === NO_CELL) return { full: connections.cellsOfUnion(allFull, NO_CELL), semis: [] };
+      semis.push({ key: hubCell, carrier: connections.cellsOfUnion(allFull, hubCell) });
       continue;
     }
     if (hubCell !== NO_CELL) continue;
     for (let s = 0; s < sides.length; s++) {
-      const semiWay = (ways[s] as (typeof ways)[number]).semi;
-      const lists = fulls.map((f, i) => (i === s ? semiWay.map((x) => x.bits) : f));
-      const chosen = firstDisjoint(lists);
+      const semiWay = connections.live(hub, sides[s] as number, true);
+      const chosen = firstDisjoint(
+        connections,
+        fulls.map((f, i) => (i === s ? semiWay : f)),
+      );
       if (chosen === null) continue;
-      semis.push({ key: (semiWay[chosen[s] as number] as Connection).key, carrier: cellsOf(unionOf(lists, chosen)) });
+      semis.push({ key: connections.keyOf(chosen[s] as number), carrier: connections.cellsOfUnion(chosen, NO_CELL) });
       break;
     }
   }
