@@ -15,6 +15,7 @@ import {
   H_SEARCH_THRESHOLD,
   KNOWLEDGE_THRESHOLD,
   MOVE_PRIOR,
+  SWAP_MOVE_PRIOR,
   PRIOR_REFRESH,
   PROXIMITY_PRIOR,
   type SearchSettings,
@@ -65,6 +66,8 @@ export interface EngineSettings {
   readonly priorRefresh: number;
   /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */
   readonly movePrior: number;
+  /** The move prior's power λ in the searches that decide a swap (SearchSettings.swapMovePrior). */
+  readonly swapMovePrior: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
   readonly hSearchFrom: number;
 }
@@ -162,6 +165,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   reducedBoard: false,
   priorRefresh: PRIOR_REFRESH,
   movePrior: MOVE_PRIOR,
+  swapMovePrior: SWAP_MOVE_PRIOR,
   hSearchFrom: H_SEARCH_FROM,
 };
 
@@ -396,6 +400,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     flag: 'move-prior',
     argument: '<power>',
     help: "with --selection puct-amaf, the learned move prior's weight: its pattern strengths raised to this power multiply PUCT's P (0: none; Hex)",
+    ...decimal(MOVE_PRIOR_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'swapMovePrior',
+    name: 'swap-move-prior',
+    flag: 'swap-move-prior',
+    argument: '<power>',
+    help: "the learned move prior's power in the searches that decide a swap: the first move's reply searches and the search where a swap may answer",
     ...decimal(MOVE_PRIOR_BOUND),
     format: String,
     rebuild: 'search',

@@ -39,7 +39,14 @@ import {
 } from './tree/result.js';
 import { findReusable } from './tree/reuse.js';
 import { type Leaf, type RoundInFlight, finishRound, startRound } from './tree/rounds.js';
-import { ROOT_SOLVER_MAX_EMPTY, type SearchSettings, defaultRoundsInFlight, solverBudget } from './tree/settings.js';
+import {
+  MOVE_PRIOR,
+  ROOT_SOLVER_MAX_EMPTY,
+  SWAP_MOVE_PRIOR,
+  type SearchSettings,
+  defaultRoundsInFlight,
+  solverBudget,
+} from './tree/settings.js';
 import { select } from './tree/select.js';
 
 export * from './tree/result.js';
@@ -65,12 +72,19 @@ export class Mcts {
   /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
   private readonly bridgeDraws: (() => number) | null;
   private round = 0;
+  /** Where the swap decisions take another prior power (SearchSettings.swapMovePrior): the search of a position where a swap may answer. */
+  private swapDecision: Mcts | null = null;
+  /** The settings of the searches that decide a swap: these, with the move prior at its swap power. */
+  private readonly swapSettings: SearchSettings;
 
   constructor(
     private readonly evaluator: Evaluator,
     private readonly settings: SearchSettings,
   ) {
     this.context = treeContext(settings);
+    const swapPower = settings.swapMovePrior ?? SWAP_MOVE_PRIOR;
+    this.swapSettings =
+      swapPower === (settings.movePrior ?? MOVE_PRIOR) ? settings : { ...settings, movePrior: swapPower };
     this.bridgeDraws = this.context.tactics.has('leaf-bridge') ? randomStream(settings.seed ^ 0x2545f491) : null;
   }
 
@@ -85,6 +99,12 @@ export class Mcts {
     if (position.isOver()) throw new Error('the game is over');
     const start = performance.now();
     if (opensUnderSwap(position)) return this.openUnderSwap(position, limits);
+    if (position.canSwap() && this.swapSettings !== this.settings) {
+      this.clear();
+      this.swapDecision ??= new Mcts(this.evaluator, this.swapSettings);
+      this.swapDecision.clear();
+      return this.swapDecision.search(position, limits, lastMove);
+    }
     const root = this.rootFor(position, lastMove);
     if (this.context.proximity !== 0) {
       const table = nearCells(position.geometry);
@@ -281,7 +301,7 @@ export class Mcts {
       // Not H-search: with one stone on the board it finds nothing to prove, and at the root it costs
       // several times the rest of a short search of the replies.
       const tactics = new Set([...this.context.tactics].filter((t) => t !== 'h-search'));
-      const search = new Mcts(this.evaluator, { ...this.settings, seed, playoutsPerLeaf, tactics });
+      const search = new Mcts(this.evaluator, { ...this.swapSettings, seed, playoutsPerLeaf, tactics });
       const result = await search.search(after, {
         ...limit,
         searchForced: true,

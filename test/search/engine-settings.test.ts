@@ -31,6 +31,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   reduced: 'on',
   'prior-refresh': '0.25',
   'move-prior': '0.5',
+  'swap-move-prior': '1.5',
   'h-search-from': '0.15',
 };
 

@@ -103,6 +103,13 @@ export interface SearchSettings {
    */
   readonly movePrior?: number;
   /**
+   * The move prior's power λ in the searches that decide a swap: the
+   * opening's reply searches and the search of the position where the swap
+   * may answer (default SWAP_MOVE_PRIOR). A steeper λ narrows the replies
+   * searched, so the best reply to a fair opening is valued under ½.
+   */
+  readonly swapMovePrior?: number;
+  /**
    * With `h-search`: the share of the board's cells that must hold stones
    * before H-search looks at a position, at the root or in the tree; in the
    * opening it costs milliseconds and seldom finds a connection of the game
@@ -114,8 +121,11 @@ export interface SearchSettings {
 /** SearchSettings.hSearchFrom unless told: no stones needed. */
 export const H_SEARCH_FROM = 0;
 
-/** SearchSettings.movePrior unless told: the shipped table at full weight, since it measured above zero at equal time. */
-export const MOVE_PRIOR = 1;
+/** SearchSettings.movePrior unless told: the strengths squared, since that measured above λ = 1 at equal time. */
+export const MOVE_PRIOR = 2;
+
+/** SearchSettings.swapMovePrior unless told: the power at which the swap decisions were checked against MoHex's. */
+export const SWAP_MOVE_PRIOR = 1;
 
 /** SearchSettings.priorRefresh unless told: after every back-up. */
 export const PRIOR_REFRESH = 0;
