@@ -255,4 +255,20 @@ describe('the swap, from the stone replies', () => {
     expect(corner.move).not.toBe(SWAP);
     expect(corner.winRate).toBeGreaterThanOrEqual(0.5);
   });
+
+  test('the swap decisions take swap-move-prior, whatever the tree’s move-prior', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const base = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 64 };
+    const atPowers = (movePrior: number, swapMovePrior: number) => new Mcts(cpu, { ...base, movePrior, swapMovePrior });
+    const afterB2 = empty(7);
+    afterB2.play(8);
+    for (const position of [empty(7), afterB2]) {
+      const limits = { playouts: 6_000 };
+      const steep = await atPowers(2, 1).search(position, limits);
+      // The same search as a tree at λ = 1 throughout, move for move and visit for visit.
+      expect(steep).toEqual(await atPowers(1, 1).search(position, limits));
+      // And not a search at the tree's power: the swap decisions would differ in their visits.
+      expect(steep).not.toEqual(await atPowers(2, 2).search(position, limits));
+    }
+  });
 });
