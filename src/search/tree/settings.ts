@@ -136,8 +136,8 @@ export const PROXIMITY_PRIOR = 0;
 /** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
 export const KNOWLEDGE_THRESHOLD = 4;
 
-/** The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold). */
-export const H_SEARCH_THRESHOLD = 64;
+/** The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold): 256 since the squared prior deepened the tree. */
+export const H_SEARCH_THRESHOLD = 256;
 
 /**
  * Rounds the search keeps in flight unless told (SearchSettings.roundsInFlight):
