@@ -124,7 +124,7 @@ export const H_SEARCH_FROM = 0;
 /** SearchSettings.movePrior unless told: the strengths squared, since that measured above λ = 1 at equal time. */
 export const MOVE_PRIOR = 2;
 
-/** SearchSettings.swapMovePrior unless told: the power at which the swap decisions were checked against MoHex's. */
+/** SearchSettings.swapMovePrior unless told: at 2 the engine swaps Hex 9's losing a1 opening; at 1 it keeps it. */
 export const SWAP_MOVE_PRIOR = 1;
 
 /** SearchSettings.priorRefresh unless told: after every back-up. */
