@@ -17,6 +17,8 @@ import {
   MOVE_PRIOR,
   SWAP_MOVE_PRIOR,
   PRIOR_REFRESH,
+  AMAF_FROM,
+  H_SEARCH_RECHECK,
   PROXIMITY_PRIOR,
   type SearchSettings,
   defaultSettings,
@@ -62,6 +64,8 @@ export interface EngineSettings {
   readonly hSearchThreshold: number;
   /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
   readonly reducedBoard: boolean;
+  /** The leaves below a node before it keeps AMAF counts (SearchSettings.amafFrom); 0 from the first. */
+  readonly amafFrom: number;
   /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
   readonly priorRefresh: number;
   /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */
@@ -70,6 +74,8 @@ export interface EngineSettings {
   readonly swapMovePrior: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
   readonly hSearchFrom: number;
+  /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */
+  readonly hSearchRecheck: boolean;
 }
 
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
@@ -137,6 +143,7 @@ export const SEED_BOUND: WholeBound = { min: 0, max: 0xffffffff };
 export const LEAVES_BOUND: WholeBound = { min: 1, max: 65_536 };
 export const PLAYOUTS_PER_LEAF_BOUND: WholeBound = { min: 1, max: 1_000_000 };
 const THRESHOLD_BOUND: WholeBound = { min: 1, max: 1_000_000_000 };
+const AMAF_FROM_BOUND: WholeBound = { min: 0, max: 1_000_000_000 };
 const PUCT_EXPLORATION_BOUND: DecimalBound = { above: 0, max: 100 };
 const PRIOR_TEMPERATURE_BOUND: DecimalBound = { above: 0, max: 10 };
 const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
@@ -163,10 +170,12 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   knowledgeThreshold: KNOWLEDGE_THRESHOLD,
   hSearchThreshold: H_SEARCH_THRESHOLD,
   reducedBoard: false,
+  amafFrom: AMAF_FROM,
   priorRefresh: PRIOR_REFRESH,
   movePrior: MOVE_PRIOR,
   swapMovePrior: SWAP_MOVE_PRIOR,
   hSearchFrom: H_SEARCH_FROM,
+  hSearchRecheck: H_SEARCH_RECHECK,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -383,6 +392,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     inMatch: true,
   }),
   record({
+    key: 'amafFrom',
+    name: 'amaf-from',
+    flag: 'amaf-from',
+    argument: '<n>',
+    help: 'with --selection puct-amaf or uct-rave, leaves below a node before it keeps AMAF counts (0: from the first)',
+    ...whole(AMAF_FROM_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
     key: 'priorRefresh',
     name: 'prior-refresh',
     flag: 'prior-refresh',
@@ -426,6 +447,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     help: 'the share of the cells that must hold stones before the h-search tactic looks at a position (0: from the first move)',
     ...decimal(SHARE_BOUND),
     format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'hSearchRecheck',
+    name: 'h-search-recheck',
+    flag: 'h-search-recheck',
+    argument: '<on|off>',
+    help: "whether the h-search tactic looks for the side to move's own connection of the game below a node it has looked at (off: the opponent's only)",
+    parse: parseOnOff,
+    format: formatOnOff,
     rebuild: 'search',
     search: true,
     inMatch: true,

@@ -29,6 +29,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   knowledge: '3',
   'h-search': '7',
   reduced: 'on',
+  'amaf-from': '4',
+  'h-search-recheck': 'off',
   'prior-refresh': '0.25',
   'move-prior': '0.5',
   'swap-move-prior': '1.5',

@@ -359,6 +359,24 @@ describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
     expect(r.moves.map((m) => [m.visits, m.winRate])).toEqual(Array(4).fill([10, 0.6]));
   });
 
+  test.each(AMAF_RULES)(
+    'amaf-from: a node keeps AMAF counts from the descent that finds it with that many leaves (%s)',
+    async (selection) => {
+      const search = async (amafFrom: number) => {
+        const { evaluator } = fixedOutcome();
+        const r = await new Mcts(evaluator, { ...oneRound, selection, amafFrom }).search(
+          Position.empty(GameKind.Hex, 2, { swap: false }),
+          { playouts: 40 },
+        );
+        return r.moves.map((m) => [m.move, m.amafVisits]).sort((a, b) => (a[0] as number) - (b[0] as number));
+      };
+      // The root has 10 visits (one leaf, counted as it goes down) at the round's second descent: every leaf is counted.
+      expect(await search(1)).toEqual([0, 1, 2, 3].map((c) => [c, 10 + 3 * (2 + c)]));
+      // The round's 4 leaves never make 5: no counts.
+      expect(await search(5)).toEqual([0, 1, 2, 3].map((c) => [c, 0]));
+    },
+  );
+
   test.each(AMAF_RULES)("AMAF counts of white's root moves, by hand (%s)", async (selection) => {
     const { evaluator } = fixedOutcome();
     const r = await new Mcts(evaluator, { ...oneRound, selection, leavesPerRound: 3 }).search(

@@ -1,5 +1,5 @@
 /** What a round's results do to the tree on the way back up: wins, AMAF counts and proofs. */
-import { opponent } from '../../game/color.js';
+import { Color, opponent } from '../../game/color.js';
 import { type Move, SWAP } from '../../game/position.js';
 import { AmafView } from '../../eval/amaf.js';
 import type { PositionResult } from '../../eval/types.js';
@@ -41,6 +41,31 @@ export function propagateProofs(path: readonly Node[]): void {
   }
 }
 
+/** One leaf's AMAF counts per player, read off its result once for every node on its path. */
+interface LeafAmaf {
+  readonly owned: [Float64Array, Float64Array];
+  readonly won: [Float64Array, Float64Array];
+}
+
+let leafAmaf: LeafAmaf | null = null;
+
+function leafAmafOf(result: PositionResult): LeafAmaf {
+  const amaf = new AmafView(result);
+  const cells = amaf.cellCount;
+  if (leafAmaf === null || leafAmaf.owned[0].length !== cells) {
+    const counts = () => new Float64Array(cells);
+    leafAmaf = { owned: [counts(), counts()], won: [counts(), counts()] };
+  }
+  const { owned, won } = leafAmaf;
+  for (let cell = 0; cell < cells; cell++) {
+    owned[0][cell] = amaf.owned(Color.Black, cell);
+    owned[1][cell] = amaf.owned(Color.White, cell);
+    won[0][cell] = amaf.ownedAndWon(Color.Black, cell);
+    won[1][cell] = amaf.ownedAndWon(Color.White, cell);
+  }
+  return leafAmaf;
+}
+
 /**
  * Adds an evaluated leaf's AMAF counts to every slot of every node on its
  * path, for the colour that moves at that node (the slot's mover). The
@@ -48,16 +73,18 @@ export function propagateProofs(path: readonly Node[]): void {
  * the node's visits have grown past that factor of what they were.
  */
 export function backupAmaf(path: readonly Node[], result: PositionResult, staleBy = 1): void {
-  const amaf = new AmafView(result);
+  const counts = leafAmafOf(result);
   for (const node of path) {
     const { moves, amafVisits, amafWins } = node;
     if (amafVisits === null || amafWins === null) continue;
-    const mover = opponent(node.mover);
+    const side = node.mover === Color.Black ? 1 : 0;
+    const owned = counts.owned[side] as Float64Array;
+    const won = counts.won[side] as Float64Array;
     for (let j = 0; j < moves.length; j++) {
       const move = moves[j] as Move;
       if (move === SWAP) continue;
-      amafVisits[j] = (amafVisits[j] as number) + amaf.owned(mover, move);
-      amafWins[j] = (amafWins[j] as number) + amaf.ownedAndWon(mover, move);
+      amafVisits[j] = (amafVisits[j] as number) + (owned[move] as number);
+      amafWins[j] = (amafWins[j] as number) + (won[move] as number);
     }
     if (staleBy <= 1 || node.visits > staleBy * node.priorsMadeAt) node.priors = null;
   }

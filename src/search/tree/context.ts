@@ -7,10 +7,12 @@ import { randomStream } from './random.js';
 import type { Position } from '../../game/position.js';
 import {
   H_SEARCH_FROM,
+  H_SEARCH_RECHECK,
   H_SEARCH_THRESHOLD,
   KNOWLEDGE_THRESHOLD,
   MOVE_PRIOR,
   PRIOR_REFRESH,
+  AMAF_FROM,
   PROXIMITY_PRIOR,
   type SearchSettings,
 } from './settings.js';
@@ -44,12 +46,16 @@ export interface TreeContext {
   readonly proximity: number;
   /** With a proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
   near: NearMarks | null;
+  /** The visits (playouts, virtual ones too) at which a node starts its AMAF counts (SearchSettings.amafFrom). */
+  readonly amafVisits: number;
   /** SearchSettings.priorRefresh, as the factor a node's visits must pass: 1 + the fraction. */
   readonly priorRefreshFactor: number;
   /** The learned prior's weights for new slots, or null without it (SearchSettings.movePrior). */
   readonly priorWeights: PriorWeights | null;
   /** SearchSettings.hSearchFrom. */
   readonly hSearchFrom: number;
+  /** SearchSettings.hSearchRecheck. */
+  readonly hSearchRecheck: boolean;
 }
 
 /** Whether `position` has enough stones for H-search (TreeContext.hSearchFrom). */
@@ -73,10 +79,12 @@ export function treeContext(settings: SearchSettings): TreeContext {
       knowledgeVisits,
       (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf,
     ),
+    amafVisits: (settings.amafFrom ?? AMAF_FROM) * settings.playoutsPerLeaf,
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
     near: null,
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
+    hSearchRecheck: settings.hSearchRecheck ?? H_SEARCH_RECHECK,
     priorWeights:
       (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection)
         ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR)

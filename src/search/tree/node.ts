@@ -69,6 +69,8 @@ export class Node {
   priorsMadeAt = 0;
   /** The array the priors were last made in, made again in place (so that GC has less to do). */
   priorBuffer: Float64Array | null = null;
+  /** Whether H-search has looked at this node (SearchSettings.hSearchRecheck). */
+  hSearched = false;
   /** With reduced-board playouts: this node's board with its dead cells and captured pairs filled, made when a leaf below it first needs it. */
   reduced: Uint8Array | null = null;
 
@@ -107,7 +109,11 @@ export class Node {
     this.tried.push(slot);
   }
 
-  /** Slots for `moves` (an array the node may keep), with AMAF counts and no nodes yet (the AMAF rules), and their prior weights if any. */
+  /**
+   * Slots for `moves` (an array the node may keep), with no nodes yet (the
+   * AMAF rules), and their prior weights if any; with AMAF counts once the
+   * node keeps them (startAmaf).
+   */
   addAmafSlots(moves: Move[], weights: Float32Array | null = null): void {
     if (moves.length === 0) return;
     if (weights !== null || this.priorWeights !== null) {
@@ -122,22 +128,50 @@ export class Node {
     const first = this.moves === NO_MOVES;
     this.moves = first ? moves : [...this.moves, ...moves];
     this.kids = first ? new Array<Node | null>(length).fill(null) : [...this.kids, ...moves.map(() => null)];
-    this.amafVisits = grown(this.amafVisits, length);
-    this.amafWins = grown(this.amafWins, length);
+    if (this.amafVisits !== null) {
+      this.amafVisits = grown(this.amafVisits, length);
+      this.amafWins = grown(this.amafWins, length);
+    }
+    this.priors = null;
+  }
+
+  /** Whether the node keeps AMAF counts for its slots. */
+  get keepsAmaf(): boolean {
+    return this.amafVisits !== null;
+  }
+
+  /** Starts the slots' AMAF counts, at zero; the priors, made without them, are made again. */
+  startAmaf(): void {
+    this.amafVisits = new Float64Array(this.moves.length);
+    this.amafWins = new Float64Array(this.moves.length);
     this.priors = null;
   }
 
   /** Keeps the slots `keep` says yes to, in order. */
   keepSlots(keep: (kid: Node | null, move: Move) => boolean): void {
-    const kept = this.moves.flatMap((move, j) => (keep(this.kids[j] as Node | null, move) ? [j] : []));
-    const pick = (counts: Float64Array | null) => (counts ? Float64Array.from(kept, (j) => counts[j] as number) : null);
-    this.amafVisits = pick(this.amafVisits);
-    this.amafWins = pick(this.amafWins);
-    const weights = this.priorWeights;
-    if (weights !== null) this.priorWeights = Float32Array.from(kept, (j) => weights[j] as number);
-    this.moves = kept.map((j) => this.moves[j] as Move);
-    this.kids = kept.map((j) => this.kids[j] as Node | null);
-    this.tried = this.kids.flatMap((kid, j) => (kid === null ? [] : [j]));
+    const { moves, kids, amafVisits, amafWins, priorWeights } = this;
+    let kept = 0;
+    const tried: number[] = [];
+    for (let j = 0; j < moves.length; j++) {
+      const kid = kids[j] as Node | null;
+      if (!keep(kid, moves[j] as Move)) continue;
+      // In place: slot j moves down to `kept`, never up, so nothing unread is overwritten.
+      if (kid !== null) tried.push(kept);
+      moves[kept] = moves[j] as Move;
+      kids[kept] = kid;
+      if (amafVisits !== null) amafVisits[kept] = amafVisits[j] as number;
+      if (amafWins !== null) amafWins[kept] = amafWins[j] as number;
+      if (priorWeights !== null) priorWeights[kept] = priorWeights[j] as number;
+      kept++;
+    }
+    if (kept < moves.length) {
+      moves.length = kept;
+      kids.length = kept;
+      this.amafVisits = amafVisits?.slice(0, kept) ?? null;
+      this.amafWins = amafWins?.slice(0, kept) ?? null;
+      this.priorWeights = priorWeights?.slice(0, kept) ?? null;
+    }
+    this.tried = tried;
     this.priors = null;
   }
 

@@ -29,9 +29,23 @@ function leavesAMove(node: Node, moves: readonly Move[]): boolean {
  * only a rule of thumb (the bridge answer is not always best).
  */
 export function restrict(node: Node, moves: readonly Move[]): void {
-  const allowed = new Set(moves);
-  node.keepSlots((kid, move) => allowed.has(move) || (kid !== null && kid.proven === kid.mover));
-  if (node.untried !== null) node.untried = node.untried.filter((m) => allowed.has(m));
+  const allowed = allowedMarks(moves);
+  const has = (move: Move) => allowed[move + 1] === 1;
+  node.keepSlots((kid, move) => has(move) || (kid !== null && kid.proven === kid.mover));
+  if (node.untried !== null) node.untried = node.untried.filter(has);
+  for (const move of moves) allowed[move + 1] = 0;
+}
+
+/** A mark per move (at move + 1, so that SWAP has one), reused and left all 0 between calls. */
+let marks = new Uint8Array(0);
+
+/** The marks with `moves` set: the caller clears them after use. */
+function allowedMarks(moves: readonly Move[]): Uint8Array {
+  let highest = 0;
+  for (const move of moves) highest = Math.max(highest, move + 1);
+  if (marks.length <= highest) marks = new Uint8Array(2 * highest + 2);
+  for (const move of moves) marks[move + 1] = 1;
+  return marks;
 }
 
 /** Only `moves` may be searched at the root. */
@@ -80,7 +94,10 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
     pruning && tactics.has('mustplay') && tactics.has('h-search') && stonesForHSearch(context, position);
   const ready = root || node.visits >= context.knowledgeVisits;
   const hReady = hSearches && (root || node.visits >= context.hSearchVisits);
-  const pruned = ready ? movesWorthSearching(tactics, position, !root, hReady) : null;
+  const parent = root ? null : (path[path.length - 2] as Node);
+  const ownConnection = hReady && (context.hSearchRecheck || parent === null || !parent.hSearched);
+  const pruned = ready ? movesWorthSearching(tactics, position, !root, hReady, ownConnection) : null;
+  if (hReady) node.hSearched = true;
   node.pruneAt = !pruning
     ? Number.POSITIVE_INFINITY
     : !ready
@@ -106,7 +123,8 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
  * `mustplay` tactic (and no swap to come) the moves that join the side to
  * move by virtual connections, if it has any, else those of the
  * must-play region (tactics.ts), narrowed by H-search's connections with
- * `hSearch`; with `dead`, without the dead cells and captured pairs, and
+ * `hSearch` (which also looks for the side to move's own connection of
+ * the game with `ownConnection`); with `dead`, without the dead cells and captured pairs, and
  * the rest found on the board with them filled (which keeps the value);
  * null when nothing is pruned (every legal move). Where that
  * decides the node (a joining move wins, and with `hSearch` a
@@ -120,6 +138,7 @@ function movesWorthSearching(
   position: Position,
   mayProve: boolean,
   hSearch: boolean,
+  ownConnection = hSearch,
 ): Move[] | { readonly winner: Player } | null {
   if (!prunes(tactics, position)) return null;
   const g = position.geometry;
@@ -137,7 +156,7 @@ function movesWorthSearching(
     if (mayProve) return { winner: toMove };
     if (joining !== null) return joining;
   }
-  if (hSearch && mayProve && hasGameConnection(g, cells, toMove)) return { winner: toMove };
+  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove)) return { winner: toMove };
   const must = mustPlay(g, cells, toMove, hSearch);
   if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
   return must.length === 0 ? { winner: opponent(toMove) } : must;

@@ -6,7 +6,7 @@
  */
 import type { Move } from '../../game/position.js';
 import { Selection } from '../selection.js';
-import { type TreeContext, markNear } from './context.js';
+import { type NearMarks, type TreeContext, markNear } from './context.js';
 import { type Node, UNKNOWN } from './node.js';
 
 /** The slot to descend into, or −1 when there is none. */
@@ -68,49 +68,74 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
  * on the node unless they depend on `firstPlay`: that changes with every
  * visit, and a slot without AMAF counts takes it as its value (when no
  * slot has any, all values are equal and the weights all 1 whatever it is).
+ * Also finds the node's best untried slot, from the same weights.
  */
 function makePriors(context: TreeContext, node: Node, firstPlay: number): Float64Array {
-  const { kids, amafVisits, amafWins } = node;
-  if (node.priorBuffer === null || node.priorBuffer.length < kids.length)
-    node.priorBuffer = new Float64Array(kids.length);
+  const { kids, amafVisits, amafWins, tried } = node;
+  const slots = kids.length;
+  if (node.priorBuffer === null || node.priorBuffer.length < slots) node.priorBuffer = new Float64Array(slots);
   const priors = node.priorBuffer;
+  // Only a slot with its node can be proven; a proven slot takes no share of the prior.
+  let proven = 0;
+  for (let t = 0; t < tried.length; t++) if ((kids[tried[t] as number] as Node).proven !== null) proven++;
+  const isOpen = (j: number) => proven === 0 || (kids[j] as Node | null)?.proven == null;
   let highest = Number.NEGATIVE_INFINITY;
-  let open = 0;
   let withoutAmaf = 0;
-  // The cells near the move into this node (the opponent's last) start
-  // `proximity` higher, as if their AMAF value were that much better.
-  const near = node.move >= 0 ? context.near : null;
-  if (near) markNear(near, node.move, 1);
-  for (let j = 0; j < kids.length; j++) {
-    const visits = amafVisits?.[j] ?? 0;
-    const move = node.moves[j] as Move;
-    const value =
-      (visits > 0 ? (amafWins?.[j] ?? 0) / visits : firstPlay) +
-      (near !== null && move >= 0 && near.mark[move] === 1 ? context.proximity : 0);
+  for (let j = 0; j < slots; j++) {
+    const visits = amafVisits === null ? 0 : (amafVisits[j] as number);
+    const value = visits > 0 ? ((amafWins as Float64Array)[j] as number) / visits : firstPlay;
     priors[j] = value;
-    if ((kids[j] as Node | null)?.proven != null) continue;
-    open++;
+    if (!isOpen(j)) continue;
     if (visits === 0) withoutAmaf++;
     if (value > highest) highest = value;
   }
+  // The cells near the move into this node (the opponent's last) start
+  // `proximity` higher, as if their AMAF value were that much better.
+  if (node.move >= 0 && context.near !== null) highest = addProximity(context, node, priors, isOpen, highest);
   // Shifted by the highest value, so that no exponential overflows whatever τ.
   const temperature = context.settings.priorTemperature;
   const learned = node.priorWeights;
   let total = 0;
-  for (let j = 0; j < kids.length; j++) {
-    const weight =
-      (kids[j] as Node | null)?.proven == null
-        ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
-        : 0;
+  let bestUntried = -1;
+  let bestUntriedWeight = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < slots; j++) {
+    const weight = isOpen(j)
+      ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
+      : 0;
     priors[j] = weight;
     total += weight;
+    if (weight > bestUntriedWeight && kids[j] === null) {
+      bestUntriedWeight = weight;
+      bestUntried = j;
+    }
   }
-  if (near) markNear(near, node.move, 0);
   node.priorTotal = total;
   node.priorsMadeAt = node.visits;
-  node.bestUntried = UNKNOWN;
-  if (withoutAmaf === 0 || withoutAmaf === open) node.priors = priors;
+  node.bestUntried = bestUntried;
+  if (withoutAmaf === 0 || withoutAmaf === slots - proven) node.priors = priors;
   return priors;
+}
+
+/** Adds the proximity prior to the values of the open slots near `node.move`; the highest open value after. */
+function addProximity(
+  context: TreeContext,
+  node: Node,
+  values: Float64Array,
+  isOpen: (j: number) => boolean,
+  highest: number,
+): number {
+  const near = context.near as NearMarks;
+  markNear(near, node.move, 1);
+  const moves = node.moves;
+  for (let j = 0; j < moves.length; j++) {
+    const move = moves[j] as Move;
+    if (move < 0 || near.mark[move] !== 1) continue;
+    const value = (values[j] as number) + context.proximity;
+    values[j] = value;
+    if (isOpen(j) && value > highest) highest = value;
+  }
+  markNear(near, node.move, 0);
+  return highest;
 }
 
 /**

@@ -97,6 +97,15 @@ export interface SearchSettings {
    */
   readonly priorRefresh?: number;
   /**
+   * The AMAF rules: the leaves a node's subtree must have had before it keeps
+   * AMAF counts for its slots; until then PUCT-AMAF's prior is the learned
+   * one alone (every slot's AMAF value taken as equal), and UCT-RAVE values a
+   * slot by its own wins. 0 keeps them from the first leaf (default AMAF_FROM).
+   * Most of a tree's nodes get a leaf or two, whose counts come from so few
+   * playouts that they are mostly noise, yet cost work at every slot.
+   */
+  readonly amafFrom?: number;
+  /**
    * PUCT-AMAF: the learned move prior's weight, as the power λ its pattern
    * strengths are raised to before they multiply the AMAF softmax (so before
    * any AMAF count, P ∝ γ^λ); 0 for none (default MOVE_PRIOR). Hex only.
@@ -116,16 +125,31 @@ export interface SearchSettings {
    * (default H_SEARCH_FROM: from the first move).
    */
   readonly hSearchFrom?: number;
+  /**
+   * With `h-search`: whether a node whose parent H-search has looked at is
+   * H-searched for its side to move's own connection of the game too, not
+   * only for the opponent's (default H_SEARCH_RECHECK). The parent's moves
+   * were pruned to the cells every one of that side's semi-connections
+   * needs, so such a connection is seldom there to find, and looking costs
+   * about as much as the opponent's search.
+   */
+  readonly hSearchRecheck?: boolean;
 }
 
 /** SearchSettings.hSearchFrom unless told: no stones needed. */
 export const H_SEARCH_FROM = 0;
+
+/** SearchSettings.hSearchRecheck unless told: every node looked at for both sides. */
+export const H_SEARCH_RECHECK = true;
 
 /** SearchSettings.movePrior unless told: the strengths squared, since that measured above λ = 1 at equal time. */
 export const MOVE_PRIOR = 2;
 
 /** SearchSettings.swapMovePrior unless told: at 2 the engine swaps Hex 9's losing a1 opening; at 1 it keeps it. */
 export const SWAP_MOVE_PRIOR = 1;
+
+/** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
+export const AMAF_FROM = 0;
 
 /** SearchSettings.priorRefresh unless told: after every back-up. */
 export const PRIOR_REFRESH = 0;
