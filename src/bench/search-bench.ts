@@ -68,6 +68,14 @@ export interface SearchBenchReport {
   readonly roundsPerSearch: number;
   /** The settings' selection rule, which `search` and `ratio` measure. */
   readonly selection: Selection;
+  /**
+   * The tree's wall time a leaf: per run, K / search rate − K / the bare
+   * rate at the search's shape, in µs; the median. What the search spends
+   * beyond playing (choosing, knowledge, backing up, and the ownership counts
+   * the bare shape does not ask for), where it does not overlap the playouts;
+   * null when no timed search played a round (a move decided without one).
+   */
+  readonly treeMicrosecondsPerLeaf: number | null;
   /** The same search with each other selection rule: medians, like `search`. */
   readonly otherSelections: readonly { readonly selection: Selection; readonly search: number }[];
   /** Each rate above as a median with the 95% half-width of its runs (noisy-figures.ts), for the shares. */
@@ -76,12 +84,18 @@ export interface SearchBenchReport {
     readonly bareWithOwnership: NoisyFigure;
     readonly bareSearchShape: NoisyFigure;
     readonly search: NoisyFigure;
+    readonly treeMicrosecondsPerLeaf: NoisyFigure | null;
     readonly otherSelections: readonly NoisyFigure[];
   };
 }
 
 /** The most playouts a bare call is doubled to. */
 const MAX_BARE_CALL = 1 << 26;
+
+/** The search's wall time a leaf of K playouts beyond the bare evaluator's, in µs, from the two rates (playouts a second). */
+export function treeMicroseconds(playoutsPerLeaf: number, searchRate: number, bareRate: number): number {
+  return playoutsPerLeaf * 1e6 * (1 / searchRate - 1 / bareRate);
+}
 
 function rootRequest(root: Position): EvalPosition {
   return { geometry: root.geometry, cells: root.cells(), toMove: root.toMove };
@@ -160,6 +174,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     search: [] as number[],
     ratio: [] as number[],
     ratioToOwned: [] as number[],
+    treeMicroseconds: [] as number[],
     others: others.map(() => [] as number[]),
   };
   const rounds: number[] = [];
@@ -187,6 +202,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     otherRates.forEach((rate, i) => rates.others[i]?.push(rate));
     rates.ratio.push(search.rate / one);
     rates.ratioToOwned.push(search.rate / owned);
+    if (search.rate > 0) rates.treeMicroseconds.push(treeMicroseconds(settings.playoutsPerLeaf, search.rate, shape));
     rounds.push(search.rounds);
   }
   return {
@@ -206,6 +222,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     ratios: rates.ratio,
     ratioToOwnership: median(rates.ratioToOwned),
     roundsPerSearch: median(rounds),
+    treeMicrosecondsPerLeaf: rates.treeMicroseconds.length > 0 ? median(rates.treeMicroseconds) : null,
     selection: settings.selection,
     otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),
     spreads: {
@@ -213,6 +230,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       bareWithOwnership: medianFigure(rates.owned),
       bareSearchShape: medianFigure(rates.shape),
       search: medianFigure(rates.search),
+      treeMicrosecondsPerLeaf: rates.treeMicroseconds.length > 0 ? medianFigure(rates.treeMicroseconds) : null,
       otherSelections: rates.others.map((r) => medianFigure(r)),
     },
   };

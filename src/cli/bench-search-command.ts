@@ -43,6 +43,15 @@ interface BenchSearchOptions {
   readonly quick?: boolean;
 }
 
+/** The tree's time a leaf with its half-width, or that it is within the noise (never a negative time). */
+function treeTimeText(f: NoisyFigure | null): string {
+  if (f === null) return 'not measured (the search decided the move without a round)';
+  if (!Number.isFinite(f.halfWidth))
+    return f.value > 0 ? `${f.value.toFixed(1)} µs (one run: no interval)` : 'within the noise (one run)';
+  if (f.value <= f.halfWidth) return `within the noise (under ${Math.max(f.value + f.halfWidth, 0).toFixed(1)} µs)`;
+  return `${f.value.toFixed(1)} ± ${f.halfWidth.toFixed(1)} µs`;
+}
+
 export function formatSearchBench(r: SearchBenchReport): string {
   const sp = r.spreads;
   const rate = (f: NoisyFigure) =>
@@ -80,6 +89,7 @@ export function formatSearchBench(r: SearchBenchReport): string {
     `the bound is the bare evaluator's rate on calls of ${r.bareCallPlayouts} (the move's playouts, doubled until a call lasts 100 ms)`,
     `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight`,
     `against the bare evaluator with ownership (which the AMAF rules ask of every round), the search (${r.selection}) keeps ${shareText(sp.search, sp.bareWithOwnership)}`,
+    `the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: ${treeTimeText(sp.treeMicrosecondsPerLeaf)}`,
   ];
   return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }

@@ -8,7 +8,7 @@ import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { Evaluator } from '../../src/eval/types.js';
-import { runSearchBench } from '../../src/bench/search-bench.js';
+import { runSearchBench, treeMicroseconds } from '../../src/bench/search-bench.js';
 import { defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
@@ -58,6 +58,14 @@ describe('runSearchBench', () => {
       SELECTIONS.filter((s) => s !== settings.selection).sort(),
     );
     expect(report.search).toBeGreaterThan(0);
+    expect(Number.isFinite(report.treeMicrosecondsPerLeaf)).toBe(true);
+    expect(report.spreads.treeMicrosecondsPerLeaf?.value).toBe(report.treeMicrosecondsPerLeaf);
+  });
+
+  test("the tree's time a leaf: the search's wall time a leaf less the bare evaluator's", () => {
+    // 256 playouts at 1 M/s take 256 µs, at 2 M/s 128 µs.
+    expect(treeMicroseconds(256, 1e6, 2e6)).toBeCloseTo(128, 9);
+    expect(treeMicroseconds(16, 4e5, 4e5)).toBe(0);
   });
 });
 
@@ -96,6 +104,10 @@ describe('hexbatch bench-search', () => {
       expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds\\s+${rate}\\s+${share}`));
       expect(r.out).toMatch(new RegExp(`the search, uct-rave\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
       expect(r.out).toMatch(new RegExp(`the search, uct\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
+      // A time, with its spread, or the words that it is within the noise: never a negative time.
+      expect(r.out).toMatch(
+        /the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: (\d+\.\d ± \d+\.\d µs|within the noise \(under \d+\.\d µs\)|not measured \(the search decided the move without a round\))\n/,
+      );
       // Shares, not their half-widths (± 107% is noise, not a share).
       for (const percent of r.out.matchAll(/(?<!± )\b(\d+)%/g)) expect(Number(percent[1])).toBeLessThanOrEqual(100);
       const saved = JSON.parse(readFileSync(json, 'utf8')) as {
