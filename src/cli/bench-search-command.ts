@@ -43,6 +43,8 @@ interface BenchSearchOptions {
   readonly quick?: boolean;
 }
 
+const roundsText = (rounds: number) => `${rounds} round${rounds === 1 ? '' : 's'}`;
+
 /** The tree's time a leaf with its half-width, or that it is within the noise (never a negative time). */
 function treeTimeText(f: NoisyFigure | null): string {
   if (f === null) return 'not measured (the search decided the move without a round)';
@@ -73,13 +75,13 @@ export function formatSearchBench(r: SearchBenchReport): string {
     ],
     [
       `the search, ${r.selection} (the settings'; a move from the empty board)`,
-      `${r.roundsPerSearch} rounds`,
+      roundsText(r.roundsPerSearch),
       rate(sp.search),
       shareText(sp.search, sp.bareOnePosition),
     ],
     ...r.otherSelections.map((o, i) => {
       const f = sp.otherSelections[i] ?? { value: o.search, halfWidth: Infinity };
-      return [`the search, ${o.selection}`, `${r.roundsPerSearch} rounds`, rate(f), shareText(f, sp.bareOnePosition)];
+      return [`the search, ${o.selection}`, roundsText(r.roundsPerSearch), rate(f), shareText(f, sp.bareOnePosition)];
     }),
   ];
   const header = [

@@ -12,6 +12,7 @@ import { runSearchBench, treeMicroseconds } from '../../src/bench/search-bench.j
 import { defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
+import { formatSearchBench } from '../../src/cli/bench-search-command.js';
 
 const cpu = createCpuEvaluator(undefined, { workers: 0 });
 
@@ -62,6 +63,22 @@ describe('runSearchBench', () => {
     expect(report.spreads.treeMicrosecondsPerLeaf?.value).toBe(report.treeMicrosecondsPerLeaf);
   });
 
+  test('a move decided without a round has no tree time', async () => {
+    const report = await runSearchBench(cpu, {
+      root: Position.empty(GameKind.Hex, 5, { swap: false }),
+      settings: defaultSettings('cpu'),
+      playouts: 4096,
+      runs: 2,
+      warmupRuns: 0,
+      minCallMs: 0,
+    });
+    expect(report.roundsPerSearch).toBe(0);
+    expect(report.treeMicrosecondsPerLeaf).toBeNull();
+    expect(formatSearchBench(report)).toContain(
+      "the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: not measured (the search decided the move without a round)",
+    );
+  });
+
   test("the tree's time a leaf: the search's wall time a leaf less the bare evaluator's", () => {
     // 256 playouts at 1 M/s take 256 µs, at 2 M/s 128 µs.
     expect(treeMicroseconds(256, 1e6, 2e6)).toBeCloseTo(128, 9);
@@ -85,7 +102,8 @@ describe('hexbatch bench-search', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {
       const json = join(dir, 'search.json');
-      const r = await runCliInProcess(['bench-search', '--quick', '--size', '5', '--json', json]);
+      // Hex 6: the empty Hex 5 is decided at the root, with no round to time.
+      const r = await runCliInProcess(['bench-search', '--quick', '--size', '6', '--json', json]);
       expect(r.code).toBe(0);
       // The bound: calls of the move's 4,096 playouts doubled until one lasts 100 ms.
       const bare = r.out.match(/bare evaluator, one position\s+1 × (\d+)\s/);
@@ -101,12 +119,12 @@ describe('hexbatch bench-search', () => {
           `against the bare evaluator with ownership \\(which the AMAF rules ask of every round\\), the search \\(puct-amaf\\) keeps ${share}`,
         ),
       );
-      expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds\\s+${rate}\\s+${share}`));
-      expect(r.out).toMatch(new RegExp(`the search, uct-rave\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
-      expect(r.out).toMatch(new RegExp(`the search, uct\\s+\\d+ rounds\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds?\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, uct-rave\\s+\\d+ rounds?\\s+${rate}\\s+${share}`));
+      expect(r.out).toMatch(new RegExp(`the search, uct\\s+\\d+ rounds?\\s+${rate}\\s+${share}`));
       // A time, with its spread, or the words that it is within the noise: never a negative time.
       expect(r.out).toMatch(
-        /the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: (\d+\.\d ± \d+\.\d µs|within the noise \(under \d+\.\d µs\)|not measured \(the search decided the move without a round\))\n/,
+        /the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: (\d+\.\d ± \d+\.\d µs|within the noise \(under \d+\.\d µs\))\n/,
       );
       // Shares, not their half-widths (± 107% is noise, not a share).
       for (const percent of r.out.matchAll(/(?<!± )\b(\d+)%/g)) expect(Number(percent[1])).toBeLessThanOrEqual(100);
