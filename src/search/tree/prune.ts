@@ -124,8 +124,9 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
  * move by virtual connections, if it has any, else those of the
  * must-play region (tactics.ts), narrowed by H-search's connections with
  * `hSearch` (which also looks for the side to move's own connection of
- * the game with `ownConnection`); with `dead`, without the dead cells and captured pairs, and
- * the rest found on the board with them filled (which keeps the value);
+ * the game with `ownConnection`); with `dead`, without the dead cells and
+ * captured pairs, and the rest found on the board with them filled (which
+ * keeps the value);
  * null when nothing is pruned (every legal move). Where that
  * decides the node (a joining move wins, and with `hSearch` a
  * semi-connection of the game of the side to move; an empty region
