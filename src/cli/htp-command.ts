@@ -10,10 +10,10 @@ import {
   type EngineSettings,
   SETTINGS,
   type SettingRecord,
-  moveLimits,
   settingHelp,
   withName,
 } from '../search/engine-settings.js';
+import { moveLimits } from '../search/move-limits.js';
 import { SettingValueError } from '../search/setting-values.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { asUsage, usageError } from './cli-error.js';

@@ -15,14 +15,13 @@ import { Mcts, type MoveStat, type SearchLimits, moveValue } from '../search/mct
 import {
   DEFAULT_ENGINE_SETTINGS,
   type EngineSettings,
-  NO_LIMIT,
   SETTINGS,
   type SettingRecord,
   describeSettings,
-  moveLimits,
   searchSettingsOf,
   withName,
 } from '../search/engine-settings.js';
+import { NO_LIMIT, moveLimits } from '../search/move-limits.js';
 import { SettingValueError, parseOnOff, parseWhole } from '../search/setting-values.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';

@@ -10,6 +10,7 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
 import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
+import { DEFAULT_SECONDS, MAX_PLAYOUTS } from './move-limits.js';
 import {
   H_SEARCH_FROM,
   H_SEARCH_THRESHOLD,
@@ -77,12 +78,6 @@ export interface EngineSettings {
   /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */
   readonly hSearchRecheck: boolean;
 }
-
-/** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
-export const DEFAULT_SECONDS = 1;
-
-/** The highest playouts per move one command may ask for. */
-export const MAX_PLAYOUTS = 1_000_000_000;
 
 function parseBackend(text: string): BackendChoice {
   if (text === 'cpu' || text === 'webgpu' || text === 'auto') return text;
@@ -479,27 +474,6 @@ export function withName(name: string, message: string): string {
 export function settingHelp(setting: SettingRecord): string {
   const shown = setting.defaultText ?? setting.format(DEFAULT_ENGINE_SETTINGS[setting.key] as never);
   return `${setting.help}; default ${shown}${setting.range === undefined ? '' : ` (${setting.range})`}`;
-}
-
-/** Why a search with neither limit is refused: it would never end. */
-export const NO_LIMIT = 'a move needs a limit: playouts, time or both';
-
-/** The per-move limits given, each a number, null for none, or undefined for not given. */
-export interface GivenLimits {
-  readonly playouts?: number | null | undefined;
-  readonly seconds?: number | null | undefined;
-}
-
-/**
- * The limits a move searches under. With none given, DEFAULT_SECONDS; a limit
- * given alone is the only one, so that playouts alone stay deterministic for
- * a seed and a time alone means "think this long".
- */
-export function moveLimits(given: GivenLimits): Pick<EngineSettings, 'playouts' | 'seconds'> {
-  if (given.playouts === undefined && given.seconds === undefined) return { playouts: null, seconds: DEFAULT_SECONDS };
-  const limits = { playouts: given.playouts ?? null, seconds: given.seconds ?? null };
-  if (limits.playouts === null && limits.seconds === null) throw new Error(NO_LIMIT);
-  return limits;
 }
 
 /** The settings line: the game's, then every setting's name and value. */
