@@ -68,7 +68,6 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
  * on the node unless they depend on `firstPlay`: that changes with every
  * visit, and a slot without AMAF counts takes it as its value (when no
  * slot has any, all values are equal and the weights all 1 whatever it is).
- * Also finds the node's best untried slot, from the same weights.
  */
 function makePriors(context: TreeContext, node: Node, firstPlay: number): Float64Array {
   const { kids, amafVisits, amafWins, tried } = node;
@@ -96,22 +95,16 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   const temperature = context.settings.priorTemperature;
   const learned = node.priorWeights;
   let total = 0;
-  let bestUntried = -1;
-  let bestUntriedWeight = Number.NEGATIVE_INFINITY;
   for (let j = 0; j < slots; j++) {
     const weight = isOpen(j)
       ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
       : 0;
     priors[j] = weight;
     total += weight;
-    if (weight > bestUntriedWeight && kids[j] === null) {
-      bestUntriedWeight = weight;
-      bestUntried = j;
-    }
   }
   node.priorTotal = total;
   node.priorsMadeAt = node.visits;
-  node.bestUntried = bestUntried;
+  node.bestUntried = UNKNOWN;
   if (withoutAmaf === 0 || withoutAmaf === slots - proven) node.priors = priors;
   return priors;
 }
