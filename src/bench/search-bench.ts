@@ -205,6 +205,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     if (search.rate > 0) rates.treeMicroseconds.push(treeMicroseconds(settings.playoutsPerLeaf, search.rate, shape));
     rounds.push(search.rounds);
   }
+  const tree = rates.treeMicroseconds.length > 0 ? medianFigure(rates.treeMicroseconds) : null;
   return {
     backend: evaluator.backend,
     description: evaluator.description,
@@ -222,7 +223,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     ratios: rates.ratio,
     ratioToOwnership: median(rates.ratioToOwned),
     roundsPerSearch: median(rounds),
-    treeMicrosecondsPerLeaf: rates.treeMicroseconds.length > 0 ? median(rates.treeMicroseconds) : null,
+    treeMicrosecondsPerLeaf: tree?.value ?? null,
     selection: settings.selection,
     otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),
     spreads: {
@@ -230,7 +231,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       bareWithOwnership: medianFigure(rates.owned),
       bareSearchShape: medianFigure(rates.shape),
       search: medianFigure(rates.search),
-      treeMicrosecondsPerLeaf: rates.treeMicroseconds.length > 0 ? medianFigure(rates.treeMicroseconds) : null,
+      treeMicrosecondsPerLeaf: tree,
       otherSelections: rates.others.map((r) => medianFigure(r)),
     },
   };

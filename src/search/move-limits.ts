@@ -1,4 +1,5 @@
 /** A move's limits: playouts, time or both, and what a move gets when given neither. */
+
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
 export const DEFAULT_SECONDS = 1;
 
