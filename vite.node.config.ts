@@ -22,12 +22,14 @@ export default defineConfig({
     rollupOptions: {
       // The workers are entries of their own, beside cli.js: the benchmark's,
       // so that each CPU measurement can run in a fresh isolate, and the CPU
-      // backend's (src/eval/cpu/pool.ts finds it there).
+      // backend's (src/eval/cpu/pool.ts finds it there), and the tree's
+      // knowledge thread's (src/search/knowledge/knowledge-thread.ts).
       input: {
         ...(gpuPack ? {} : { index: 'src/index.ts' }),
         cli: 'src/cli/main.ts',
         'cpu-bench-worker': 'src/bench/cpu-bench-worker.ts',
         'cpu-worker': 'src/eval/cpu/worker.ts',
+        'knowledge-worker': 'src/search/knowledge/knowledge-worker.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', format: 'es' },
       // The library's exports must survive even where cli.js shares its modules.

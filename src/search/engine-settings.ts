@@ -8,7 +8,7 @@
  */
 import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
-import { DEFAULT_TACTICS, TACTICS_SYNTAX, type TacticSet, formatTactics, parseTactics } from './knowledge/tactics.js';
+import { DEFAULT_TACTICS, TACTICS_SYNTAX, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
 import { DEFAULT_SECONDS, MAX_PLAYOUTS } from './move-limits.js';
 import {
@@ -20,6 +20,7 @@ import {
   PRIOR_REFRESH,
   AMAF_FROM,
   H_SEARCH_RECHECK,
+  H_SEARCH_LAG,
   PROXIMITY_PRIOR,
   type SearchSettings,
   defaultSettings,
@@ -28,56 +29,23 @@ import {
   type DecimalBound,
   SettingValueError,
   type WholeBound,
-  decimalRangeText,
   formatOnOff,
-  parseDecimal,
   parseOnOff,
   parseSeconds,
-  parseWhole,
   quoted,
   wholeRangeText,
 } from './setting-values.js';
+import {
+  type EngineSettings,
+  type SettingRecord,
+  decimal,
+  formatNumberOrNone,
+  record,
+  whole,
+  wholeOrNone,
+} from './setting-record.js';
 
-export interface EngineSettings {
-  readonly playouts: number | null;
-  /** Seconds per move, or null for none. */
-  readonly seconds: number | null;
-  readonly backend: BackendChoice;
-  readonly seed: number;
-  /** The playouts' fill (SearchSettings.fill). */
-  readonly fill: FillKind;
-  /** The search's exact tactics switched on (SearchSettings.tactics). */
-  readonly tactics: TacticSet;
-  /** The root solver for late positions (SearchSettings.solver). */
-  readonly solver: boolean;
-  /** The search's selection rule, and PUCT's two constants (SearchSettings). */
-  readonly selection: Selection;
-  readonly puctExploration: number;
-  readonly priorTemperature: number;
-  /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
-  readonly proximityPrior: number;
-  /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
-  readonly leavesPerRound: number | null;
-  readonly playoutsPerLeaf: number | null;
-  /** Leaves below a node before `mustplay` prunes it (SearchSettings.knowledgeThreshold). */
-  readonly knowledgeThreshold: number;
-  /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
-  readonly hSearchThreshold: number;
-  /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
-  readonly reducedBoard: boolean;
-  /** The leaves below a node before it keeps AMAF counts (SearchSettings.amafFrom); 0 from the first. */
-  readonly amafFrom: number;
-  /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
-  readonly priorRefresh: number;
-  /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */
-  readonly movePrior: number;
-  /** The move prior's power λ in the searches that decide a swap (SearchSettings.swapMovePrior). */
-  readonly swapMovePrior: number;
-  /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
-  readonly hSearchFrom: number;
-  /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */
-  readonly hSearchRecheck: boolean;
-}
+export type { EngineSettings, Rebuild, SettingRecord } from './setting-record.js';
 
 function parseBackend(text: string): BackendChoice {
   if (text === 'cpu' || text === 'webgpu' || text === 'auto') return text;
@@ -95,44 +63,6 @@ function rethrown<T>(parse: (text: string) => T): (text: string) => T {
   };
 }
 
-/** What a change to a setting throws away: nothing, the search's tree, or the evaluator too. */
-export type Rebuild = 'nothing' | 'search' | 'evaluator';
-
-/** One setting: everything that makes it an option, a command, a match key and a part of the settings line. */
-export interface SettingRecord<K extends keyof EngineSettings = keyof EngineSettings> {
-  readonly key: K;
-  /** The match key, the HTP command (`hexbatch-<name>`) and the settings line's word. */
-  readonly name: string;
-  /** The command-line option, without its dashes. */
-  readonly flag: string;
-  /** How the option's value reads in --help, e.g. `<n>`. */
-  readonly argument: string;
-  /** What the setting does, for --help; the default and bounds are added. */
-  readonly help: string;
-  readonly parse: (text: string) => EngineSettings[K];
-  readonly format: (value: EngineSettings[K]) => string;
-  readonly rebuild: Rebuild;
-  /** False for a setting a match gives each game itself (the seed). */
-  readonly inMatch: boolean;
-  /** True when the search takes the value as its own setting of the same name (null: the backend's default). */
-  readonly search: boolean;
-  /** The default as --help shows it, where it is not the default value itself. */
-  readonly defaultText?: string;
-  /** The values' range as --help shows it, for numbers. */
-  readonly range?: string;
-}
-
-const record = <K extends keyof EngineSettings>(r: SettingRecord<K>): SettingRecord => r as unknown as SettingRecord;
-
-/** A setting's parser and its range text, from its one bound. */
-const whole = (bound: WholeBound) => ({ parse: (t: string) => parseWhole(bound, t), range: wholeRangeText(bound) });
-const decimal = (bound: DecimalBound) => ({
-  parse: (t: string) => parseDecimal(bound, t),
-  range: decimalRangeText(bound),
-});
-const wholeOrNone = (bound: WholeBound) => (text: string) => (text.trim() === '0' ? null : parseWhole(bound, text));
-const formatNumberOrNone = (none: string) => (value: number | null) => (value === null ? none : String(value));
-
 export const PLAYOUTS_BOUND: WholeBound = { min: 0, max: MAX_PLAYOUTS };
 export const SEED_BOUND: WholeBound = { min: 0, max: 0xffffffff };
 export const LEAVES_BOUND: WholeBound = { min: 1, max: 65_536 };
@@ -145,6 +75,7 @@ const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const PRIOR_REFRESH_BOUND: DecimalBound = { atLeast: 0, max: 10 };
 const MOVE_PRIOR_BOUND: DecimalBound = { atLeast: 0, max: 4 };
 const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
+const LAG_BOUND: WholeBound = { min: 0, max: 1_000 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -171,6 +102,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   swapMovePrior: SWAP_MOVE_PRIOR,
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
+  hSearchLag: H_SEARCH_LAG,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -454,6 +386,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     help: "whether the h-search tactic looks for the side to move's own connection of the game below a node it has looked at (off: the opponent's only)",
     parse: parseOnOff,
     format: formatOnOff,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'hSearchLag',
+    name: 'h-search-lag',
+    flag: 'h-search-lag',
+    argument: '<rounds>',
+    help: "the most rounds after which the h-search tactic's findings at a tree node apply (sooner, once found, under a time limit), the search going on meanwhile and H-search running on a thread of its own (0: at once, on the search's thread)",
+    ...whole(LAG_BOUND),
+    format: String,
     rebuild: 'search',
     search: true,
     inMatch: true,

@@ -28,7 +28,7 @@ import { type TacticalChoice, tacticalChoice } from './knowledge/tactics.js';
 import { backup, takeBackVirtualLosses } from './tree/backup.js';
 import { type TreeContext, treeContext } from './tree/context.js';
 import { Node, rootMoves } from './tree/node.js';
-import { prepareMoves, prove, restrictRoot, rootTactics } from './tree/prune.js';
+import { applyFinding, forgetFinding, prepareMoves, prove, restrictRoot, rootTactics } from './tree/prune.js';
 import { randomStream } from './tree/random.js';
 import {
   type MoveStat,
@@ -206,6 +206,8 @@ export class Mcts {
         // flight, a small search was two blind rounds, and lost to one twice its size).
         if (rounds === 1)
           while (inFlight.length > 0) await finishRound(this.context, inFlight.shift() as RoundInFlight);
+        await this.context.deferred?.applyDue(rounds, applyFinding, limits.timeMs !== undefined);
+        if (root.proven !== null && rounds > 0) break;
         const round = this.chooseLeaves(root, position, leaves);
         spent += round.counted;
         // Rounds are backed up here only, oldest first, never as their
@@ -241,6 +243,7 @@ export class Mcts {
         failure ??= { error };
       }
     }
+    this.context.deferred?.dropAll((node) => forgetFinding(this.context, node));
     if (failure) throw failure.error;
     return { spent, rounds };
   }

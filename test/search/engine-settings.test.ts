@@ -31,6 +31,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   reduced: 'on',
   'amaf-from': '4',
   'h-search-recheck': 'off',
+  'h-search-lag': '8',
   'prior-refresh': '0.25',
   'move-prior': '0.5',
   'swap-move-prior': '1.5',

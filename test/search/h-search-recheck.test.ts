@@ -3,12 +3,10 @@
 // calls are counted through the module, and every proof the tree makes
 // without them is checked against the exact solver.
 import { describe, expect, test, vi } from 'vitest';
-import { GameKind } from '../../src/game/geometry.js';
-import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { solve } from '../../src/search/knowledge/solver.js';
-import { lcgRandom, randomCells } from '../helpers/boards.js';
+import { middleGames } from '../helpers/middle-games.js';
 
 const ownLooks = vi.hoisted(() => ({ count: 0 }));
 
@@ -25,20 +23,6 @@ vi.mock('../../src/search/knowledge/h-search.js', async (importOriginal) => {
 
 const cpu = await createCpuEvaluator();
 
-/** Hex 5 middle games, not over, with about half the cells empty. */
-function middleGames(count: number, seed: number): Position[] {
-  const rng = lcgRandom(seed);
-  const g = Position.empty(GameKind.Hex, 5).geometry;
-  const found: Position[] = [];
-  while (found.length < count) {
-    const cells = randomCells(g, 0.55, rng);
-    const toMove = rng() < 0.5 ? 1 : 2;
-    const p = Position.fromText(GameKind.Hex, 5, Array.from(cells, (v) => '.bw'[v]).join(''), toMove);
-    if (!p.isOver() && solve(p).winningMoves.length > 0 && p.legalMoves().length >= 8) found.push(p);
-  }
-  return found;
-}
-
 describe('h-search-recheck', () => {
   // Thresholds of 1: the root and every node the tree goes below are H-searched at once, so every node's parent was.
   const settings = (hSearchRecheck: boolean): SearchSettings => ({
@@ -54,7 +38,7 @@ describe('h-search-recheck', () => {
   test('off: no node below an H-searched one is H-searched for its own connection, and every proof is the solver’s; on: they are', async () => {
     let lookedOff = 0;
     let lookedOn = 0;
-    for (const p of middleGames(6, 3811)) {
+    for (const p of middleGames(5, 6, 3811, { emptyShare: 0.55, winnable: true })) {
       ownLooks.count = 0;
       const off = await new Mcts(cpu, settings(false)).search(p, { playouts: 16 * 8 * 12 });
       lookedOff += ownLooks.count;

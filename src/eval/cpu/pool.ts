@@ -8,14 +8,11 @@
  * work. Workers are referenced only while a request is open, so an idle
  * pool never keeps Node alive; destroy() terminates them.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PlayoutJob } from './job.js';
 import type { ChunkClaims, ChunkResult } from './playouts.js';
-import { builtEntryBeside } from '../bundle-entry.js';
+import { workerScript } from './worker-script.js';
 import {
   type FromWorker,
   type ToWorker,
@@ -25,25 +22,6 @@ import {
   ringsOf,
   unpackResults,
 } from './protocol.js';
-
-const HERE = fileURLToPath(import.meta.url);
-
-/**
- * The worker's file and how to start it. Built (dist/), cpu-worker.js sits
- * beside the bundle's entry, which this module sits in or one folder below
- * (dist/chunks/). From source (vitest), worker.ts sits beside this file
- * and needs the type-stripping hooks of source-worker-hooks.mjs.
- */
-function workerSource(): { file: string; execArgv: string[] } | null {
-  const dir = dirname(HERE);
-  const built = builtEntryBeside(import.meta.url, 'cpu-worker.js');
-  if (built && !HERE.endsWith('.ts')) return { file: built, execArgv: [] };
-  const source = join(dir, 'worker.ts');
-  const hooks = join(dir, 'source-worker-hooks.mjs');
-  if (!HERE.endsWith('.ts') || !existsSync(source) || !existsSync(hooks)) return null;
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
-  return { file: source, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(register)}`] };
-}
 
 /** What a request's caller hears from the pool. */
 export interface RunListener {
@@ -69,7 +47,7 @@ export interface WorkerPool {
 
 /** A pool of `size` workers (default: one a core), or null where no worker file can be found. */
 export function createWorkerPool(size = availableParallelism()): WorkerPool | null {
-  const source = workerSource();
+  const source = workerScript('cpu-worker.js', import.meta.url, 'worker.ts');
   if (!source) return null;
   const workers: Worker[] = [];
   const runs = new Map<number, RunListener>();

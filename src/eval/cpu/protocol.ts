@@ -18,12 +18,12 @@ export interface WorkerStart {
 /**
  * A count of the requests posted, shared by the pool and its workers: the
  * pool rings it after every post, and a worker that has just run out of
- * work watches it for a few milliseconds, so that it starts the next
- * request at once. It replaced a loop that polled the port, which made over
- * half of the worker's garbage during a search (each look allocates); a
- * read of the count allocates nothing. (Sleeping on it with Atomics.wait
- * was tried: woken, the worker took 40 µs at the median and now and then
- * milliseconds to start, and the search kept no more of the bare rate.)
+ * work sleeps on it (Atomics.wait) for a few milliseconds, so that it starts
+ * the next request at once yet leaves the core to other threads meanwhile
+ * (the tree's knowledge thread among them). It replaced a loop that polled
+ * the port, which made over half of the worker's garbage during a search
+ * (each look allocates), and then a loop that spun on the count, which held
+ * a core the knowledge thread needed.
  */
 export type Doorbell = Int32Array;
 
@@ -33,6 +33,12 @@ export function newDoorbell(): Doorbell {
 
 export function ring(doorbell: Doorbell): void {
   Atomics.add(doorbell, 0, 1);
+  Atomics.notify(doorbell, 0);
+}
+
+/** Sleeps while the rings are `received`, for at most `ms`. */
+export function awaitRing(doorbell: Doorbell, received: number, ms: number): void {
+  Atomics.wait(doorbell, 0, received, ms);
 }
 
 /** The rings so far: one a request posted, so a worker that has received fewer has one on its way. */

@@ -7,7 +7,15 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { methodByName } from '../../wintest/registry.js';
 import { type ChunkPlayer, ChunkClaims, type ChunkResult, prepareJob } from './playouts.js';
-import { type FromWorker, type ToWorker, type WorkerStart, packResults, ringsOf, transferablesOf } from './protocol.js';
+import {
+  type FromWorker,
+  type ToWorker,
+  type WorkerStart,
+  awaitRing,
+  packResults,
+  ringsOf,
+  transferablesOf,
+} from './protocol.js';
 import { loadWasmKernel, wasmSimdSupported } from './wasm-kernel.js';
 
 const port = parentPort;
@@ -55,11 +63,11 @@ function play(message: ToWorker): void {
 }
 
 /**
- * How long a worker that ran out of work stays awake, watching the doorbell
- * (cpu-protocol.ts), before it goes back to the event loop. Woken through
+ * How long a worker that ran out of work sleeps on the doorbell
+ * (protocol.ts) before it goes back to the event loop. Woken through
  * the event loop, a worker took 3–6 ms to start a search's next round on
  * this 2-core machine (the round itself is well under a millisecond), so
- * the calling thread played most rounds alone; awake, it starts at once. A
+ * the calling thread played most rounds alone; woken by the ring, it starts at once. A
  * search posts a round every millisecond or so.
  */
 const STAY_AWAKE_MS = 4;
@@ -81,9 +89,12 @@ function playAndStayAwake(message: ToWorker): void {
     }
     if (performance.now() > until) return;
     // Until a request is rung (its message can reach this port a moment
-    // after the ring: 7 in 300, measured), watch the doorbell: a read of
-    // shared memory, where a look at the port allocates.
-    while (ringsOf(doorbell) === received) if (performance.now() > until) return;
+    // after the ring), sleep on the doorbell: a look at the port allocates.
+    while (ringsOf(doorbell) === received) {
+      const left = until - performance.now();
+      if (left <= 0) return;
+      awaitRing(doorbell, received, left);
+    }
   }
 }
 

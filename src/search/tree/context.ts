@@ -7,6 +7,7 @@ import { randomStream } from './random.js';
 import type { Position } from '../../game/position.js';
 import {
   H_SEARCH_FROM,
+  H_SEARCH_LAG,
   H_SEARCH_RECHECK,
   H_SEARCH_THRESHOLD,
   KNOWLEDGE_THRESHOLD,
@@ -17,6 +18,7 @@ import {
   type SearchSettings,
 } from './settings.js';
 import { PriorWeights } from './prior-weights.js';
+import { DeferredKnowledge } from './deferred-knowledge.js';
 
 /** A geometry's near cells (proximity.ts) and a mark per cell. */
 export interface NearMarks {
@@ -56,6 +58,8 @@ export interface TreeContext {
   readonly hSearchFrom: number;
   /** SearchSettings.hSearchRecheck. */
   readonly hSearchRecheck: boolean;
+  /** The tree's H-searches made off the search's thread, or null to make them at once (SearchSettings.hSearchLag). */
+  readonly deferred: DeferredKnowledge | null;
 }
 
 /** Whether `position` has enough stones for H-search (TreeContext.hSearchFrom). */
@@ -85,6 +89,8 @@ export function treeContext(settings: SearchSettings): TreeContext {
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
     hSearchRecheck: settings.hSearchRecheck ?? H_SEARCH_RECHECK,
+    deferred:
+      (settings.hSearchLag ?? H_SEARCH_LAG) > 0 ? new DeferredKnowledge(settings.hSearchLag ?? H_SEARCH_LAG) : null,
     priorWeights:
       (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection)
         ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR)

@@ -2,11 +2,10 @@
  * Which moves a node searches, and which nodes are decided before any
  * playout: the knowledge (src/search/knowledge/) as the tree applies it.
  */
-import { Color, type Player, opponent } from '../../game/color.js';
+import { Color, type Player } from '../../game/color.js';
 import { type Move, type Position } from '../../game/position.js';
-import { deadCells } from '../knowledge/dead-cells.js';
-import { hasGameConnection } from '../knowledge/h-search.js';
-import { type TacticSet, connectingMoves, hasWinningCell, mustPlay } from '../knowledge/tactics.js';
+import { type TacticSet, hasWinningCell } from '../knowledge/tactics.js';
+import { type WorthSearching, movesWorthSearching } from '../knowledge/worth-searching.js';
 import { virtualWinner } from '../knowledge/virtual-connection.js';
 import { propagateProofs } from './backup.js';
 import { type TreeContext, stonesForHSearch } from './context.js';
@@ -82,9 +81,12 @@ export function rootTactics(context: TreeContext, position: Position): TacticSet
 /**
  * A node's moves, as the search first goes below it (its untried moves
  * are still null), and again as it reaches the knowledge threshold and
- * then the H-search threshold: the moves worth searching, which may prove
- * the node (then `proven` is set, and the parent's priors are made again)
- * or drop some of its slots. The root is pruned, with H-search, at once.
+ * then the H-search threshold: the moves worth searching
+ * (knowledge/worth-searching.ts), which may prove the node (then `proven`
+ * is set, and the parent's priors are made again) or drop some of its
+ * slots. The root is pruned, with H-search, at once. With deferred
+ * knowledge a node's H-search is sent off, to be applied rounds later
+ * (applyFinding); until then it keeps the moves it had.
  */
 export function prepareMoves(context: TreeContext, node: Node, position: Position, path: readonly Node[]): void {
   const root = path.length === 1;
@@ -96,7 +98,18 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
   const hReady = hSearches && (root || node.visits >= context.hSearchVisits);
   const parent = root ? null : (path[path.length - 2] as Node);
   const ownConnection = hReady && (context.hSearchRecheck || parent === null || !parent.hSearched);
-  const pruned = ready ? movesWorthSearching(tactics, position, !root, hReady, ownConnection) : null;
+  const deferred = hReady && !root ? context.deferred : null;
+  // Deferred, the node's own pass without H-search is made once, at the knowledge threshold (or now, if that is now too).
+  const firstPass = node.untried === null || node.pruneAt <= context.knowledgeVisits;
+  const reach = {
+    mayProve: !root,
+    hSearch: hReady && deferred === null,
+    ownConnection: ownConnection && deferred === null,
+  };
+  const pruned =
+    ready && pruning && (deferred === null || firstPass)
+      ? movesWorthSearching(position.geometry, position.peekCells(), position.toMove, tactics, reach)
+      : null;
   if (hReady) node.hSearched = true;
   node.pruneAt = !pruning
     ? Number.POSITIVE_INFINITY
@@ -107,8 +120,10 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
         : Number.POSITIVE_INFINITY;
   if (pruned !== null && !Array.isArray(pruned)) {
     node.proven = pruned.winner;
-    (path[path.length - 2] as Node).priors = null;
-  } else if (node.untried === null) node.untried = shuffled(pruned ?? position.legalMoves(), context.next);
+    (parent as Node).priors = null;
+    return;
+  }
+  if (node.untried === null) node.untried = shuffled(pruned ?? position.legalMoves(), context.next);
   // The root's earlier restriction (its tactical choice) came from the
   // board as it is, this one from the board with its dead cells filled:
   // both sound, and disjoint only where every move loses. Keep the root a move then.
@@ -116,51 +131,39 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
     restrict(node, pruned);
     propagateProofs(path);
   }
+  if (deferred !== null && node.proven === null) {
+    const { game, size } = position.geometry;
+    const job = { game, size, cells: position.cells(), toMove: position.toMove, tactics: [...tactics] };
+    deferred.ask(node, path, { ...job, reach: { mayProve: true, hSearch: true, ownConnection } });
+  }
 }
 
 /**
- * A node's moves, as it is first searched: the legal moves; or with the
- * `mustplay` tactic (and no swap to come) the moves that join the side to
- * move by virtual connections, if it has any, else those of the
- * must-play region (tactics.ts), narrowed by H-search's connections with
- * `hSearch` (which also looks for the side to move's own connection of
- * the game with `ownConnection`); with `dead`, without the dead cells and
- * captured pairs, and the rest found on the board with them filled (which
- * keeps the value);
- * null when nothing is pruned (every legal move). Where that
- * decides the node (a joining move wins, and with `hSearch` a
- * semi-connection of the game of the side to move; an empty region
- * loses), its winner, unless `mayProve` is false (the root, which must
- * name a move, and whose own semi-connections are the `connect` tactic's):
- * then the joining moves, or every legal move.
+ * A deferred H-search's finding, rounds after its node asked: the node
+ * proven, or its moves narrowed, as prepareMoves would have done at once;
+ * nothing where the node was decided meanwhile, or is no longer in the
+ * tree (a restriction above it dropped its branch).
  */
-function movesWorthSearching(
-  tactics: TacticSet,
-  position: Position,
-  mayProve: boolean,
-  hSearch: boolean,
-  ownConnection = hSearch,
-): Move[] | { readonly winner: Player } | null {
-  if (!prunes(tactics, position)) return null;
-  const g = position.geometry;
-  const { filled: cells } = tactics.has('dead') ? deadCells(g, position.peekCells()) : { filled: position.peekCells() };
-  // With no live cell left (captured pairs can decide a board that is not over), every legal move: the tree decides it.
-  const liveMoves = () => {
-    const legal = position.legalMoves();
-    const live = legal.filter((m) => cells[m] === Color.Empty);
-    return live.length === 0 || live.length === legal.length ? null : live;
-  };
-  if (!tactics.has('mustplay')) return liveMoves();
-  const toMove = position.toMove;
-  const joining = connectingMoves(g, cells, toMove);
-  if (joining === null || joining.length > 0) {
-    if (mayProve) return { winner: toMove };
-    if (joining !== null) return joining;
+export function applyFinding(node: Node, path: readonly Node[], found: WorthSearching): void {
+  if (found === null || node.proven !== null || !stillLinked(path)) return;
+  if (Array.isArray(found)) restrict(node, found);
+  else {
+    node.proven = found.winner;
+    (path[path.length - 2] as Node).priors = null;
   }
-  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove)) return { winner: toMove };
-  const must = mustPlay(g, cells, toMove, hSearch);
-  if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
-  return must.length === 0 ? { winner: opponent(toMove) } : must;
+  propagateProofs(path);
+}
+
+/** Whether each node on `path` is still a child of the one before. */
+function stillLinked(path: readonly Node[]): boolean {
+  for (let i = 1; i < path.length; i++) if (!(path[i - 1] as Node).kids.includes(path[i] as Node)) return false;
+  return true;
+}
+
+/** Undoes a node's deferred H-search that was never applied: it is looked at again when next reached. */
+export function forgetFinding(context: TreeContext, node: Node): void {
+  node.hSearched = false;
+  node.pruneAt = context.hSearchVisits;
 }
 
 /**

@@ -134,6 +134,16 @@ export interface SearchSettings {
    * about as much as the opponent's search.
    */
   readonly hSearchRecheck?: boolean;
+  /**
+   * With `h-search`: the rounds after which, at the latest, a tree node's
+   * H-search is applied, the search going on meanwhile with the moves the
+   * node had; under a time limit it applies as soon as it is found, under a
+   * playout limit alone exactly then, so that the limit still fixes the
+   * result (0: at once, on the search's thread; default H_SEARCH_LAG). Made
+   * on a thread of its own in Node, where the search's thread has the most
+   * work and a core is often idle.
+   */
+  readonly hSearchLag?: number;
 }
 
 /** SearchSettings.hSearchFrom unless told: no stones needed. */
@@ -141,6 +151,9 @@ export const H_SEARCH_FROM = 0;
 
 /** SearchSettings.hSearchRecheck unless told: every node looked at for both sides. */
 export const H_SEARCH_RECHECK = true;
+
+/** SearchSettings.hSearchLag unless told: at once. */
+export const H_SEARCH_LAG = 0;
 
 /** SearchSettings.movePrior unless told: the strengths squared, since that measured above λ = 1 at equal time. */
 export const MOVE_PRIOR = 2;

@@ -1,0 +1,103 @@
+/**
+ * What one of the engine's settings is: the values the engine takes, and
+ * the record that makes a setting an option, a command, a match key and a
+ * word of the settings line (engine-settings.ts holds the table).
+ */
+import type { BackendChoice } from '../eval/create-evaluator.js';
+import type { FillKind } from '../fill/fill.js';
+import type { TacticSet } from './knowledge/tactics.js';
+import type { Selection } from './selection.js';
+import {
+  type DecimalBound,
+  type WholeBound,
+  decimalRangeText,
+  parseDecimal,
+  parseWhole,
+  wholeRangeText,
+} from './setting-values.js';
+
+export interface EngineSettings {
+  readonly playouts: number | null;
+  /** Seconds per move, or null for none. */
+  readonly seconds: number | null;
+  readonly backend: BackendChoice;
+  readonly seed: number;
+  /** The playouts' fill (SearchSettings.fill). */
+  readonly fill: FillKind;
+  /** The search's exact tactics switched on (SearchSettings.tactics). */
+  readonly tactics: TacticSet;
+  /** The root solver for late positions (SearchSettings.solver). */
+  readonly solver: boolean;
+  /** The search's selection rule, and PUCT's two constants (SearchSettings). */
+  readonly selection: Selection;
+  readonly puctExploration: number;
+  readonly priorTemperature: number;
+  /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
+  readonly proximityPrior: number;
+  /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
+  readonly leavesPerRound: number | null;
+  readonly playoutsPerLeaf: number | null;
+  /** Leaves below a node before `mustplay` prunes it (SearchSettings.knowledgeThreshold). */
+  readonly knowledgeThreshold: number;
+  /** Leaves below a node before `h-search` looks at it (SearchSettings.hSearchThreshold). */
+  readonly hSearchThreshold: number;
+  /** Playouts on the parent's reduced board (SearchSettings.reducedBoard). */
+  readonly reducedBoard: boolean;
+  /** The leaves below a node before it keeps AMAF counts (SearchSettings.amafFrom); 0 from the first. */
+  readonly amafFrom: number;
+  /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
+  readonly priorRefresh: number;
+  /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */
+  readonly movePrior: number;
+  /** The move prior's power λ in the searches that decide a swap (SearchSettings.swapMovePrior). */
+  readonly swapMovePrior: number;
+  /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
+  readonly hSearchFrom: number;
+  /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */
+  readonly hSearchRecheck: boolean;
+  /** The rounds after which a tree node's H-search is applied, made off the search's thread (SearchSettings.hSearchLag); 0 at once. */
+  readonly hSearchLag: number;
+}
+
+/** What a change to a setting throws away: nothing, the search's tree, or the evaluator too. */
+export type Rebuild = 'nothing' | 'search' | 'evaluator';
+
+/** One setting: everything that makes it an option, a command, a match key and a part of the settings line. */
+export interface SettingRecord<K extends keyof EngineSettings = keyof EngineSettings> {
+  readonly key: K;
+  /** The match key, the HTP command (`hexbatch-<name>`) and the settings line's word. */
+  readonly name: string;
+  /** The command-line option, without its dashes. */
+  readonly flag: string;
+  /** How the option's value reads in --help, e.g. `<n>`. */
+  readonly argument: string;
+  /** What the setting does, for --help; the default and bounds are added. */
+  readonly help: string;
+  readonly parse: (text: string) => EngineSettings[K];
+  readonly format: (value: EngineSettings[K]) => string;
+  readonly rebuild: Rebuild;
+  /** False for a setting a match gives each game itself (the seed). */
+  readonly inMatch: boolean;
+  /** True when the search takes the value as its own setting of the same name (null: the backend's default). */
+  readonly search: boolean;
+  /** The default as --help shows it, where it is not the default value itself. */
+  readonly defaultText?: string;
+  /** The values' range as --help shows it, for numbers. */
+  readonly range?: string;
+}
+
+export const record = <K extends keyof EngineSettings>(r: SettingRecord<K>): SettingRecord =>
+  r as unknown as SettingRecord;
+
+/** A setting's parser and its range text, from its one bound. */
+export const whole = (bound: WholeBound) => ({
+  parse: (t: string) => parseWhole(bound, t),
+  range: wholeRangeText(bound),
+});
+export const decimal = (bound: DecimalBound) => ({
+  parse: (t: string) => parseDecimal(bound, t),
+  range: decimalRangeText(bound),
+});
+export const wholeOrNone = (bound: WholeBound) => (text: string) =>
+  text.trim() === '0' ? null : parseWhole(bound, text);
+export const formatNumberOrNone = (none: string) => (value: number | null) => (value === null ? none : String(value));

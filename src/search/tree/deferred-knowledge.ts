@@ -1,0 +1,77 @@
+/**
+ * H-search's findings for tree nodes, found off the search's thread: each
+ * is asked for as its node reaches the H-search threshold and applied at
+ * most a fixed number of rounds later, waiting for it then if it is not in
+ * yet. Under a time limit a finding applies as soon as it is in; under a
+ * playout limit alone, exactly that many rounds later, so that what a round
+ * sees does not depend on timing and the limit still fixes the result.
+ * Where no thread can be made (a browser), the findings are made on the
+ * search's thread, and applied as late.
+ */
+import type { KnowledgeThread } from '../knowledge/knowledge-thread.js';
+import { type KnowledgeJob, type WorthSearching, answerJob } from '../knowledge/worth-searching.js';
+import type { Node } from './node.js';
+
+interface Asked {
+  readonly node: Node;
+  /** The node's path from the root when it was asked for. */
+  readonly path: readonly Node[];
+  /** The round before whose leaves it is applied. */
+  readonly due: number;
+  readonly answer: Promise<WorthSearching>;
+  /** The answer, once it is in. */
+  found?: WorthSearching;
+}
+
+/** What applies a finding to its node (prune.ts). */
+export type ApplyFinding = (node: Node, path: readonly Node[], found: WorthSearching) => void;
+
+const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+export class DeferredKnowledge {
+  private readonly asked: Asked[] = [];
+  private thread: Promise<KnowledgeThread | null> | null = null;
+  /** The round whose leaves are being chosen. */
+  private round = 0;
+
+  /** `lag`: the rounds between a node's job and its finding's use, at least 1. */
+  constructor(readonly lag: number) {}
+
+  /** Sends `node`'s job off; its finding applies before the leaves of the round `lag` rounds after this one. */
+  ask(node: Node, path: readonly Node[], job: KnowledgeJob): void {
+    const answer = this.answerOf(job);
+    const asked: Asked = { node, path: path.slice(), due: this.round + this.lag, answer };
+    // Awaited in applyDue; a dropped one must not count as unhandled.
+    answer.then((found) => (asked.found = found)).catch(() => {});
+    this.asked.push(asked);
+  }
+
+  /**
+   * Before round `round`'s leaves: applies every finding due by then, and
+   * with `early` every one already in, oldest first.
+   */
+  async applyDue(round: number, apply: ApplyFinding, early = false): Promise<void> {
+    this.round = round;
+    for (;;) {
+      const head = this.asked[0];
+      if (head === undefined) return;
+      if (early && head.found !== undefined) apply(head.node, head.path, head.found);
+      else if (head.due <= round) apply(head.node, head.path, await head.answer);
+      else return;
+      this.asked.shift();
+    }
+  }
+
+  /** At the search's end: forgets the findings not yet applied, after `forget` has undone each node's asking. */
+  dropAll(forget: (node: Node) => void): void {
+    for (const { node } of this.asked.splice(0)) forget(node);
+    this.round = 0;
+  }
+
+  private answerOf(job: KnowledgeJob): Promise<WorthSearching> {
+    this.thread ??= inNode()
+      ? import('../knowledge/knowledge-thread.js').then((m) => m.knowledgeThread())
+      : Promise.resolve(null);
+    return this.thread.then((thread) => (thread === null ? answerJob(job) : thread.answer(job)));
+  }
+}
