@@ -7,23 +7,41 @@ import { type Plugin, defineConfig } from 'vite';
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The CPU backend's worker pool runs on Node's worker threads and files, and
- * cpu/backend.ts loads it only in Node. A page gets a stand-in without a pool
- * (the CPU backend then plays on the calling thread, as it would anyway), so
- * no Node module enters the browser graph for Vite to externalize.
+ * The CPU backend's worker pool and the search's knowledge thread run on
+ * Node's worker threads and files, and the library loads them only in Node.
+ * A page gets stand-ins without them (the CPU backend then plays on the
+ * calling thread, and the search makes its deferred knowledge there, as it
+ * would anyway), so no Node module enters the browser graph for Vite to
+ * externalize.
  */
-function noWorkerPoolInPages(): Plugin {
-  const standIn = '\0hexbatch:no-worker-pool';
+const NODE_ONLY: readonly { readonly name: RegExp; readonly file: RegExp; readonly standIn: string }[] = [
+  {
+    name: /(^|[\\/])pool(\.js)?$/,
+    file: /[\\/]eval[\\/]cpu[\\/]pool\.ts$/,
+    standIn: 'export function createWorkerPool() { return null; }\n',
+  },
+  {
+    name: /(^|[\\/])knowledge-thread(\.js)?$/,
+    file: /[\\/]search[\\/]knowledge[\\/]knowledge-thread\.ts$/,
+    standIn: 'export function knowledgeThread() { return null; }\n',
+  },
+];
+
+function noNodeThreadsInPages(): Plugin {
+  const prefix = '\0hexbatch:node-only:';
   return {
-    name: 'hexbatch:no-worker-pool',
+    name: 'hexbatch:no-node-threads',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!/(^|[\\/])pool(\.js)?$/.test(source)) return null;
+      const index = NODE_ONLY.findIndex((m) => m.name.test(source));
+      if (index < 0) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved && /[\\/]eval[\\/]cpu[\\/]pool\.ts$/.test(resolved.id) ? standIn : null;
+      return resolved && (NODE_ONLY[index] as (typeof NODE_ONLY)[number]).file.test(resolved.id)
+        ? prefix + index
+        : null;
     },
     load(id) {
-      return id === standIn ? 'export function createWorkerPool() { return null; }\n' : null;
+      return id.startsWith(prefix) ? (NODE_ONLY[Number(id.slice(prefix.length))]?.standIn ?? null) : null;
     },
   };
 }
@@ -32,7 +50,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('demo/', import.meta.url)),
   // Relative asset URLs, so the built page also works from a sub-path.
   base: './',
-  plugins: [noWorkerPoolInPages()],
+  plugins: [noNodeThreadsInPages()],
   server: {
     host: '127.0.0.1',
     // The page imports ../src and ../shaders, outside its root.
@@ -57,5 +75,5 @@ export default defineConfig({
   },
   // The play page's search worker is a module: the library it bundles loads
   // some of its parts on demand, which a classic (iife) worker cannot.
-  worker: { format: 'es', plugins: () => [noWorkerPoolInPages()] },
+  worker: { format: 'es', plugins: () => [noNodeThreadsInPages()] },
 });
