@@ -70,8 +70,14 @@ export class DeferredKnowledge {
 
   private answerOf(job: KnowledgeJob): Promise<WorthSearching> {
     this.thread ??= inNode()
-      ? import('../knowledge/knowledge-thread.js').then((m) => m.knowledgeThread())
+      ? import('../knowledge/knowledge-thread.js').then(
+          (m) => m.knowledgeThread(),
+          () => null,
+        )
       : Promise.resolve(null);
-    return this.thread.then((thread) => (thread === null ? answerJob(job) : thread.answer(job)));
+    // A thread that has failed leaves the answer to this one: the same answer, only later.
+    return this.thread.then((thread) =>
+      thread === null ? answerJob(job) : thread.answer(job).catch(() => answerJob(job)),
+    );
   }
 }
