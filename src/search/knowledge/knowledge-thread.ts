@@ -19,7 +19,7 @@ export interface KnowledgeThread {
 
 let shared: KnowledgeThread | null | undefined;
 
-/** The process's knowledge thread, or null where no worker script can be found. */
+/** The process's knowledge thread, or null where no worker script can be found or started. */
 export function knowledgeThread(): KnowledgeThread | null {
   if (shared === undefined) shared = startThread();
   return shared;
@@ -28,7 +28,12 @@ export function knowledgeThread(): KnowledgeThread | null {
 function startThread(): KnowledgeThread | null {
   const script = workerScript('knowledge-worker.js', import.meta.url, 'knowledge-worker.ts');
   if (script === null) return null;
-  const worker = new Worker(script.file, { execArgv: script.execArgv });
+  let worker: Worker;
+  try {
+    worker = new Worker(script.file, { execArgv: script.execArgv });
+  } catch {
+    return null;
+  }
   worker.unref();
   const open = new Map<number, { resolve: (a: WorthSearching) => void; reject: (e: Error) => void }>();
   let nextId = 1;
