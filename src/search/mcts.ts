@@ -191,6 +191,7 @@ export class Mcts {
     const inFlight: RoundInFlight[] = [];
     const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? defaultRoundsInFlight(this.evaluator));
     let failure: { readonly error: unknown } | null = null;
+    const deadline = limits.timeMs === undefined ? undefined : start + limits.timeMs;
     try {
       while (
         rounds === 0 ||
@@ -206,7 +207,7 @@ export class Mcts {
         // flight, a small search was two blind rounds, and lost to one twice its size).
         if (rounds === 1)
           while (inFlight.length > 0) await finishRound(this.context, inFlight.shift() as RoundInFlight);
-        await this.context.deferred?.applyDue(rounds, applyFinding, limits.timeMs !== undefined);
+        await this.context.deferred?.applyDue(rounds, applyFinding, deadline);
         if (root.proven !== null && rounds > 0) break;
         const round = this.chooseLeaves(root, position, leaves);
         spent += round.counted;

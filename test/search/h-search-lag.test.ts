@@ -11,7 +11,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { knowledgeThread } from '../../src/search/knowledge/knowledge-thread.js';
-import { type KnowledgeJob, answerJob } from '../../src/search/knowledge/worth-searching.js';
+import { type KnowledgeJob, type WorthSearching, answerJob } from '../../src/search/knowledge/worth-searching.js';
 import { DEFAULT_TACTICS } from '../../src/search/knowledge/tactics.js';
 import { DeferredKnowledge } from '../../src/search/tree/deferred-knowledge.js';
 import { Node } from '../../src/search/tree/node.js';
@@ -98,6 +98,31 @@ describe('DeferredKnowledge', () => {
     expect(forgotten).toEqual([c]);
     await deferred.applyDue(100, apply);
     expect(applied).toEqual([a, b]);
+  });
+});
+
+describe('DeferredKnowledge under a time limit', () => {
+  test('applies what is in at once, and waits for a due finding no later than the deadline', async () => {
+    const never = new Promise<WorthSearching>(() => {});
+    const answers = [Promise.resolve<WorthSearching>([1, 2]), never];
+    const deferred = new DeferredKnowledge(100, () => answers.shift() as Promise<WorthSearching>);
+    const [a, b] = [new Node(0, 2), new Node(1, 2)];
+    const applied: Node[] = [];
+    const apply = (node: Node) => void applied.push(node);
+    const job = {} as KnowledgeJob; // never read: the answers above stand in for the thread's
+    deferred.ask(a, [a], job);
+    deferred.ask(b, [b], job);
+    await Promise.resolve();
+    // a is in, long before its round: it applies at once; b is not.
+    await deferred.applyDue(1, apply, performance.now() + 60_000);
+    expect(applied).toEqual([a]);
+    // b is due and never comes: the wait ends at the deadline.
+    const start = performance.now();
+    await deferred.applyDue(100, apply, start + 30);
+    const waited = performance.now() - start;
+    expect(applied).toEqual([a]);
+    expect(waited).toBeGreaterThanOrEqual(25);
+    expect(waited).toBeLessThan(5_000);
   });
 });
 

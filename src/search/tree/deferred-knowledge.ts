@@ -2,9 +2,10 @@
  * H-search's findings for tree nodes, found off the search's thread: each
  * is asked for as its node reaches the H-search threshold and applied at
  * most a fixed number of rounds later, waiting for it then if it is not in
- * yet. Under a time limit a finding applies as soon as it is in; under a
- * playout limit alone, exactly that many rounds later, so that what a round
- * sees does not depend on timing and the limit still fixes the result.
+ * yet. Under a time limit a finding applies as soon as it is in, and the
+ * wait ends with the move's time; under a playout limit alone, exactly that
+ * many rounds later, so that what a round sees does not depend on timing
+ * and the limit still fixes the result.
  * Where no thread can be made (a browser), the findings are made on the
  * search's thread, and applied as late.
  */
@@ -26,6 +27,22 @@ interface Asked {
 /** What applies a finding to its node (prune.ts). */
 export type ApplyFinding = (node: Node, path: readonly Node[], found: WorthSearching) => void;
 
+/** What `before` answers when the deadline came first. */
+const LATE = Symbol('late');
+
+/** `answer`, or LATE once performance.now() passes `deadline`. */
+async function before<T>(answer: Promise<T>, deadline: number): Promise<T | typeof LATE> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 export class DeferredKnowledge {
@@ -34,12 +51,19 @@ export class DeferredKnowledge {
   /** The round whose leaves are being chosen. */
   private round = 0;
 
-  /** `lag`: the rounds between a node's job and its finding's use, at least 1. */
-  constructor(readonly lag: number) {}
+  /**
+   * `lag`: the rounds between a node's job and its finding's use, at least
+   * 1; `answer`: where the jobs go (by default the knowledge thread, or
+   * this thread where there is none).
+   */
+  constructor(
+    readonly lag: number,
+    private readonly answer: (job: KnowledgeJob) => Promise<WorthSearching> = (job) => this.answerOf(job),
+  ) {}
 
   /** Sends `node`'s job off; its finding applies before the leaves of the round `lag` rounds after this one. */
   ask(node: Node, path: readonly Node[], job: KnowledgeJob): void {
-    const answer = this.answerOf(job);
+    const answer = this.answer(job);
     const asked: Asked = { node, path: path.slice(), due: this.round + this.lag, answer };
     // Awaited in applyDue; a dropped one must not count as unhandled.
     answer.then((found) => (asked.found = found)).catch(() => {});
@@ -47,17 +71,24 @@ export class DeferredKnowledge {
   }
 
   /**
-   * Before round `round`'s leaves: applies every finding due by then, and
-   * with `early` every one already in, oldest first.
+   * Before round `round`'s leaves: applies every finding due by then,
+   * oldest first; under a time limit (`deadline`, on performance.now()'s
+   * clock) every one already in too, and waits for a due one no later than
+   * the deadline: the move's time is then up, and the rest are dropped.
    */
-  async applyDue(round: number, apply: ApplyFinding, early = false): Promise<void> {
+  async applyDue(round: number, apply: ApplyFinding, deadline?: number): Promise<void> {
     this.round = round;
     for (;;) {
       const head = this.asked[0];
       if (head === undefined) return;
-      if (early && head.found !== undefined) apply(head.node, head.path, head.found);
-      else if (head.due <= round) apply(head.node, head.path, await head.answer);
-      else return;
+      if (deadline !== undefined && head.found !== undefined) apply(head.node, head.path, head.found);
+      else if (head.due > round) return;
+      else if (deadline === undefined) apply(head.node, head.path, await head.answer);
+      else {
+        const found = await before(head.answer, deadline);
+        if (found === LATE) return;
+        apply(head.node, head.path, found);
+      }
       this.asked.shift();
     }
   }
