@@ -25,6 +25,7 @@ import { ChunkCollector } from './chunk-collector.js';
 import { loadWasmKernel, loadedWasmKernel } from './wasm-kernel.js';
 import { PositionTally } from '../tally.js';
 import { type OpenRequest, helpNewer, yieldToEventLoop } from './caller-help.js';
+import { inNode } from '../in-node.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from '../types.js';
 
 /** Longest run of work on this thread between two turns of the event loop. */
@@ -56,8 +57,6 @@ export interface CpuEvaluatorOptions {
    */
   readonly kernel?: CpuKernelChoice;
 }
-
-const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 /**
  * The worker threads a pool will have, known without making it: the number

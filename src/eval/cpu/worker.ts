@@ -67,8 +67,8 @@ function play(message: ToWorker): void {
  * (protocol.ts) before it goes back to the event loop. Woken through
  * the event loop, a worker took 3–6 ms to start a search's next round on
  * this 2-core machine (the round itself is well under a millisecond), so
- * the calling thread played most rounds alone; woken by the ring, it starts at once. A
- * search posts a round every millisecond or so.
+ * the calling thread played most rounds alone; woken by the ring, it starts
+ * at once. A search posts a round every millisecond or so.
  */
 const STAY_AWAKE_MS = 4;
 

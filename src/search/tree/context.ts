@@ -73,6 +73,7 @@ export function stonesForHSearch(context: TreeContext, position: Position): bool
 
 export function treeContext(settings: SearchSettings): TreeContext {
   const knowledgeVisits = (settings.knowledgeThreshold ?? KNOWLEDGE_THRESHOLD) * settings.playoutsPerLeaf;
+  const lag = settings.hSearchLag ?? H_SEARCH_LAG;
   return {
     settings,
     tactics: tacticSet(settings.tactics),
@@ -89,8 +90,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
     hSearchRecheck: settings.hSearchRecheck ?? H_SEARCH_RECHECK,
-    deferred:
-      (settings.hSearchLag ?? H_SEARCH_LAG) > 0 ? new DeferredKnowledge(settings.hSearchLag ?? H_SEARCH_LAG) : null,
+    deferred: lag > 0 ? new DeferredKnowledge(lag) : null,
     priorWeights:
       (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection)
         ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR)

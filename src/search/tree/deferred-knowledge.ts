@@ -12,6 +12,7 @@
 import type { KnowledgeThread } from '../knowledge/knowledge-thread.js';
 import { type KnowledgeJob, type WorthSearching, answerJob } from '../knowledge/worth-searching.js';
 import type { Node } from './node.js';
+import { inNode } from '../../eval/in-node.js';
 
 interface Asked {
   readonly node: Node;
@@ -42,8 +43,6 @@ async function before<T>(answer: Promise<T>, deadline: number): Promise<T | type
     clearTimeout(timer);
   }
 }
-
-const inNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 export class DeferredKnowledge {
   private readonly asked: Asked[] = [];
