@@ -192,6 +192,7 @@ export class Mcts {
     const maxInFlight = Math.max(1, this.settings.roundsInFlight ?? defaultRoundsInFlight(this.evaluator));
     let failure: { readonly error: unknown } | null = null;
     const deadline = limits.timeMs === undefined ? undefined : start + limits.timeMs;
+    this.context.deadline = deadline ?? Number.POSITIVE_INFINITY;
     try {
       while (
         rounds === 0 ||
@@ -244,6 +245,7 @@ export class Mcts {
         failure ??= { error };
       }
     }
+    this.context.deadline = Number.POSITIVE_INFINITY;
     this.context.deferred?.dropAll((node) => forgetFinding(this.context, node));
     if (failure) throw failure.error;
     return { spent, rounds };

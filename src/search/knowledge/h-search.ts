@@ -57,6 +57,17 @@ export interface HSearchLimits {
 
 export const DEFAULT_H_SEARCH_LIMITS: HSearchLimits = { fullPerPair: 8, semiPerPair: 12, orDepth: 3 };
 
+/** What H-search throws when it passes its deadline: it found too little to say anything sound, so it says nothing. */
+export class PastDeadline extends Error {
+  constructor() {
+    super('H-search passed its deadline');
+    this.name = 'PastDeadline';
+  }
+}
+
+/** The full connections the AND rule takes between two looks at the clock: a look costs about what one of them does. */
+const CLOCK_EVERY = 8;
+
 const NO_CELL = -1;
 /** What insert answers when it keeps nothing. */
 const NONE = -1;
@@ -95,9 +106,11 @@ class Connections extends CarrierPool {
   /** Set when the goal pair has what is enough: the rules stop. */
   done = false;
 
+  /** `deadline`: on performance.now()'s clock, when close() gives up (PastDeadline). */
   constructor(
     cellCount: number,
     private readonly limits: HSearchLimits,
+    private readonly deadline: number,
   ) {
     super(cellCount, SCRATCH + 1 + 2 * (limits.orDepth + 1));
     this.stride = cellCount + 3;
@@ -242,10 +255,12 @@ class Connections extends CarrierPool {
     }
   }
 
-  /** Applies the AND rule to every new full connection until none is new. */
+  /** Applies the AND rule to every new full connection until none is new, or throws PastDeadline. */
   close(): void {
     const queue = this.queue;
-    for (let q = 0; q < queue.length && !this.done; q += 3) {
+    const timed = this.deadline !== Number.POSITIVE_INFINITY;
+    for (let q = 0, taken = 0; q < queue.length && !this.done; q += 3, taken++) {
+      if (timed && taken % CLOCK_EVERY === 0 && performance.now() > this.deadline) throw new PastDeadline();
       const full = queue[q + 2] as number;
       if (this.alive[full] === 0) continue;
       this.andThrough(queue[q + 1] as number, queue[q] as number, full);
@@ -329,8 +344,9 @@ function connectionsOf(
   player: Player,
   limits: HSearchLimits,
   semiEnough: boolean,
+  deadline: number,
 ): { connections: Connections; edgePoints: number[] } {
-  const connections = new Connections(g.cellCount, limits);
+  const connections = new Connections(g.cellCount, limits, deadline);
   const goal = goalEdges(g, player);
   const edgePoints: number[] = [];
   const edgeBits: number[] = [];
@@ -366,15 +382,17 @@ function connectionsOf(
 
 /**
  * H-search for `player` on `cells`: the full and the semi-connections of its
- * goal it finds. Assumes the game is not over.
+ * goal it finds. Assumes the game is not over. Throws PastDeadline once
+ * performance.now() passes `deadline`.
  */
 export function gameConnections(
   g: Geometry,
   cells: Cells,
   player: Player,
   limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
+  deadline = Number.POSITIVE_INFINITY,
 ): GameConnections {
-  const { connections, edgePoints } = connectionsOf(g, cells, player, limits, false);
+  const { connections, edgePoints } = connectionsOf(g, cells, player, limits, false, deadline);
   if (g.game === GameKind.Hex) {
     const [a, b] = edgePoints as [number, number];
     const full = connections.live(a, b, false)[0];
@@ -393,12 +411,17 @@ export function gameConnections(
  * `player`'s goal: then `player`, to move, wins. In Hex it stops at the
  * first one, which gameConnections would find too.
  */
-export function hasGameConnection(g: Geometry, cells: Cells, player: Player): boolean {
+export function hasGameConnection(
+  g: Geometry,
+  cells: Cells,
+  player: Player,
+  deadline = Number.POSITIVE_INFINITY,
+): boolean {
   if (g.game !== GameKind.Hex) {
-    const found = gameConnections(g, cells, player);
+    const found = gameConnections(g, cells, player, DEFAULT_H_SEARCH_LIMITS, deadline);
     return found.full !== null || found.semis.length > 0;
   }
-  const { connections, edgePoints } = connectionsOf(g, cells, player, DEFAULT_H_SEARCH_LIMITS, true);
+  const { connections, edgePoints } = connectionsOf(g, cells, player, DEFAULT_H_SEARCH_LIMITS, true, deadline);
   const [a, b] = edgePoints as [number, number];
   return connections.live(a, b, false).length > 0 || connections.live(a, b, true).length > 0;
 }
@@ -452,10 +475,15 @@ function hubConnections(connections: Connections, sides: readonly number[]): Gam
 const lastAnswers = perGeometry(() => new Map<Player, { readonly cells: Cells; readonly found: GameConnections }>());
 
 /** gameConnections with the default limits, remembered for the last board asked per player. */
-export function cachedGameConnections(g: Geometry, cells: Cells, player: Player): GameConnections {
+export function cachedGameConnections(
+  g: Geometry,
+  cells: Cells,
+  player: Player,
+  deadline = Number.POSITIVE_INFINITY,
+): GameConnections {
   const last = lastAnswers(g).get(player);
   if (last !== undefined && sameCells(last.cells, cells)) return last.found;
-  const found = gameConnections(g, cells, player);
+  const found = gameConnections(g, cells, player, DEFAULT_H_SEARCH_LIMITS, deadline);
   lastAnswers(g).set(player, { cells: cells.slice(), found });
   return found;
 }

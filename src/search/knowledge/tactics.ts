@@ -180,10 +180,17 @@ export function connectingMoves(g: Geometry, cells: Cells, player: Player): Cell
  * semi-connections leave nothing). Sound, as the connections are; not
  * complete: other moves may lose too. With `hSearch`, the opponent's
  * semi-connections that H-search finds (h-search.ts) narrow the region too,
- * and its full connection empties it. A swap, which would hand the stones
+ * and its full connection empties it (H-search throws PastDeadline once
+ * performance.now() passes `deadline`). A swap, which would hand the stones
  * over, is the caller's to rule out.
  */
-export function mustPlay(g: Geometry, cells: Cells, toMove: Player, hSearch = false): CellIndex[] | null {
+export function mustPlay(
+  g: Geometry,
+  cells: Cells,
+  toMove: Player,
+  hSearch = false,
+  deadline = Number.POSITIVE_INFINITY,
+): CellIndex[] | null {
   const them = opponent(toMove);
   const keys = completionCandidates(g, cells, them);
   let allowed: Uint8Array | null = keys === null ? new Uint8Array(g.cellCount) : null;
@@ -204,7 +211,7 @@ export function mustPlay(g: Geometry, cells: Cells, toMove: Player, hSearch = fa
     }
   }
   if (hSearch) {
-    const theirs = cachedGameConnections(g, cells, them);
+    const theirs = cachedGameConnections(g, cells, them, deadline);
     if (theirs.full !== null) allowed = new Uint8Array(g.cellCount);
     for (const { key, carrier } of theirs.semis) keepOnly(key, carrier);
   }

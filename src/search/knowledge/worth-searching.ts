@@ -35,7 +35,8 @@ export interface KnowledgeReach {
  * semi-connection of the game of the side to move; an empty region loses),
  * its winner, unless `mayProve` is false: then the joining moves, or every
  * legal move. The caller has checked that one of the two tactics is on and
- * that no swap may come, so the legal moves are the empty cells.
+ * that no swap may come, so the legal moves are the empty cells. H-search
+ * throws PastDeadline once performance.now() passes `deadline`.
  */
 export function movesWorthSearching(
   g: Geometry,
@@ -43,6 +44,7 @@ export function movesWorthSearching(
   toMove: Player,
   tactics: TacticSet,
   reach: KnowledgeReach,
+  deadline = Number.POSITIVE_INFINITY,
 ): WorthSearching {
   const { mayProve, hSearch, ownConnection } = reach;
   const { filled: cells } = tactics.has('dead') ? deadCells(g, board) : { filled: board };
@@ -63,8 +65,8 @@ export function movesWorthSearching(
     if (mayProve) return { winner: toMove };
     if (joining !== null) return joining;
   }
-  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove)) return { winner: toMove };
-  const must = mustPlay(g, cells, toMove, hSearch);
+  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove, deadline)) return { winner: toMove };
+  const must = mustPlay(g, cells, toMove, hSearch, deadline);
   if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
   return must.length === 0 ? { winner: opponent(toMove) } : must;
 }

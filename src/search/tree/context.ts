@@ -60,6 +60,8 @@ export interface TreeContext {
   readonly hSearchRecheck: boolean;
   /** The tree's H-searches made off the search's thread, or null to make them at once (SearchSettings.hSearchLag). */
   readonly deferred: DeferredKnowledge | null;
+  /** During a timed search, the move's deadline on performance.now()'s clock, where a tree node's H-search gives up; else +∞. */
+  deadline: number;
 }
 
 /** Whether `position` has enough stones for H-search (TreeContext.hSearchFrom). */
@@ -91,6 +93,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
     hSearchRecheck: settings.hSearchRecheck ?? H_SEARCH_RECHECK,
     deferred: lag > 0 ? new DeferredKnowledge(lag) : null,
+    deadline: Number.POSITIVE_INFINITY,
     priorWeights:
       (settings.movePrior ?? MOVE_PRIOR) > 0 && keepsAmaf(settings.selection)
         ? new PriorWeights(settings.movePrior ?? MOVE_PRIOR)

@@ -5,7 +5,8 @@
 import { Color, type Player } from '../../game/color.js';
 import { type Move, type Position } from '../../game/position.js';
 import { type TacticSet, hasWinningCell } from '../knowledge/tactics.js';
-import { type WorthSearching, movesWorthSearching } from '../knowledge/worth-searching.js';
+import { type KnowledgeReach, type WorthSearching, movesWorthSearching } from '../knowledge/worth-searching.js';
+import { PastDeadline } from '../knowledge/h-search.js';
 import { virtualWinner } from '../knowledge/virtual-connection.js';
 import { propagateProofs } from './backup.js';
 import { type TreeContext, stonesForHSearch } from './context.js';
@@ -86,7 +87,9 @@ export function rootTactics(context: TreeContext, position: Position): TacticSet
  * is set, and the parent's priors are made again) or drop some of its
  * slots. The root is pruned, with H-search, at once. With deferred
  * knowledge a node's H-search is sent off, to be applied rounds later
- * (applyFinding); until then it keeps the moves it had.
+ * (applyFinding); until then it keeps the moves it had. A node's H-search
+ * on this thread gives up at the move's deadline (TreeContext.deadline):
+ * the node is then pruned without it, and H-searched when next reached.
  */
 export function prepareMoves(context: TreeContext, node: Node, position: Position, path: readonly Node[]): void {
   const root = path.length === 1;
@@ -106,16 +109,26 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
     hSearch: hReady && deferred === null,
     ownConnection: ownConnection && deferred === null,
   };
-  const pruned =
-    ready && pruning && (deferred === null || firstPass)
-      ? movesWorthSearching(position.geometry, position.peekCells(), position.toMove, tactics, reach)
-      : null;
-  if (hReady) node.hSearched = true;
+  let hSearched = hReady;
+  let pruned: WorthSearching = null;
+  if (ready && pruning && (deferred === null || firstPass)) {
+    const look = (within: KnowledgeReach, deadline?: number) =>
+      movesWorthSearching(position.geometry, position.peekCells(), position.toMove, tactics, within, deadline);
+    try {
+      pruned = look(reach, root ? undefined : context.deadline);
+    } catch (error) {
+      if (!(error instanceof PastDeadline)) throw error;
+      // The move's time is up: what the node knows without H-search, and H-search when it is next reached.
+      pruned = look({ ...reach, hSearch: false, ownConnection: false });
+      hSearched = false;
+    }
+  }
+  if (hSearched) node.hSearched = true;
   node.pruneAt = !pruning
     ? Number.POSITIVE_INFINITY
     : !ready
       ? context.knowledgeVisits
-      : hSearches && !hReady
+      : hSearches && !hSearched
         ? context.hSearchVisits
         : Number.POSITIVE_INFINITY;
   if (pruned !== null && !Array.isArray(pruned)) {
