@@ -41,6 +41,7 @@ import { findReusable } from './tree/reuse.js';
 import { type Leaf, type RoundInFlight, finishRound, startRound } from './tree/rounds.js';
 import {
   MOVE_PRIOR,
+  REDUCED_BOARD,
   ROOT_SOLVER_MAX_EMPTY,
   SWAP_MOVE_PRIOR,
   type SearchSettings,
@@ -450,7 +451,7 @@ export class Mcts {
 
   /** With reduced-board playouts, makes `node`'s reduced board (from its `position`) if it has none: on Hex, where no swap may come. */
   private keepReduced(node: Node, position: Position): void {
-    if (this.settings.reducedBoard !== true || node.reduced !== null || position.canSwap()) return;
+    if (!(this.settings.reducedBoard ?? REDUCED_BOARD) || node.reduced !== null || position.canSwap()) return;
     node.reduced = deadCells(position.geometry, position.peekCells()).filled;
   }
 

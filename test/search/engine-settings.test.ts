@@ -28,7 +28,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'per-leaf': '32',
   knowledge: '3',
   'h-search': '7',
-  reduced: 'on',
+  reduced: 'off',
   'amaf-from': '4',
   'h-search-recheck': 'off',
   'h-search-lag': '8',

@@ -220,6 +220,8 @@ describe('the leaf-bridge tactic', () => {
       await new Mcts(evaluator, {
         ...defaultSettings('cpu', 5),
         tactics,
+        // The leaves' own boards: the reduced board would fill some carriers (the edge bridges' captured cells) first.
+        reducedBoard: false,
         leavesPerRound: 32,
         playoutsPerLeaf: 8,
       }).search(position, { playouts: 32 * 8 });

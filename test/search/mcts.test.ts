@@ -341,6 +341,7 @@ describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
     solver: false,
     raveEquivalence: 1000,
     movePrior: 0,
+    reducedBoard: false,
   };
   const AMAF_RULES = [Selection.UctRave, Selection.PuctAmaf];
 

@@ -165,7 +165,11 @@ describe('the root choice with some tactics off', () => {
   });
 });
 
-/** Settings whose search tries every root move once before any twice (plain UCT), the root solver off. */
+/**
+ * Settings whose search tries every root move once before any twice (plain
+ * UCT), the root solver off, and each leaf evaluated on its own board (not
+ * the reduced one), so that the evaluated boards are the leaves.
+ */
 function searchSettings(tactics: TacticSet): SearchSettings {
   return {
     ...defaultSettings('cpu', 5),
@@ -173,6 +177,7 @@ function searchSettings(tactics: TacticSet): SearchSettings {
     playoutsPerLeaf: 8,
     selection: Selection.Uct,
     solver: false,
+    reducedBoard: false,
     tactics,
   };
 }
@@ -567,6 +572,8 @@ describe('the search with one tactic off', () => {
           leavesPerRound: 8,
           playoutsPerLeaf: 8,
           solver: false,
+          // The evaluated boards are read back as the leaves.
+          reducedBoard: false,
           tactics,
         }).search(p, { playouts: 8 * 8 * 30 }, last);
         leaves.push(
