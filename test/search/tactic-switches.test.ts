@@ -11,6 +11,7 @@ import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, type MoveStat, type SearchSettings, defaultSettings } from '../../src/search/mcts.js';
 import { Selection } from '../../src/search/selection.js';
 import { deadCells } from '../../src/search/knowledge/dead-cells.js';
+import { withoutInferior } from '../../src/search/knowledge/inferior-cells.js';
 import { gameConnections } from '../../src/search/knowledge/h-search.js';
 import { type QuickSolution, solve, solveWithin } from '../../src/search/knowledge/solver.js';
 import { virtualWinner } from '../../src/search/knowledge/virtual-connection.js';
@@ -39,8 +40,8 @@ import { winsAtOnce } from '../helpers/wins-at-once.js';
 
 const cpu = await createCpuEvaluator();
 
-/** Every subset of TACTICS but `leaf-bridge`, which only the leaves' playouts see (it would double the subsets and change no choice). */
-const CHOOSING = TACTICS.filter((t) => t !== 'leaf-bridge');
+/** Every subset of TACTICS but `leaf-bridge` and `inferior`, which the root's tactical choice does not read (they would double the subsets twice and change no choice). */
+const CHOOSING = TACTICS.filter((t) => t !== 'leaf-bridge' && t !== 'inferior');
 const SUBSETS: TacticSet[] = Array.from(
   { length: 1 << CHOOSING.length },
   (_, bits) => new Set(CHOOSING.filter((_, i) => (bits >> i) & 1)),
@@ -56,9 +57,9 @@ describe('the tactics setting', () => {
   test('on is all but the opt-in tactics, which on+… adds; off is none; true and false the same', () => {
     expect(sameSet(parseTactics('on'), DEFAULT_TACTICS)).toBe(true);
     expect(TACTICS.filter((t) => !DEFAULT_TACTICS.has(t))).toEqual(OPT_IN_TACTICS);
-    expect(sameSet(parseTactics('on+leaf-bridge'), ALL_TACTICS)).toBe(true);
+    expect(sameSet(parseTactics('on+leaf-bridge+inferior'), ALL_TACTICS)).toBe(true);
     expect(sameSet(parseTactics('on,win'), DEFAULT_TACTICS)).toBe(true);
-    expect(formatTactics(ALL_TACTICS)).toBe('on,leaf-bridge');
+    expect(formatTactics(ALL_TACTICS)).toBe('on,leaf-bridge,inferior');
     expect(formatTactics(DEFAULT_TACTICS)).toBe('on');
     expect(parseTactics('off').size).toBe(0);
     expect(tacticSet(true)).toBe(DEFAULT_TACTICS);
@@ -90,7 +91,7 @@ describe('the tactics setting', () => {
     '"%s" is refused, naming the bad item',
     (text) => {
       expect(() => parseTactics(text)).toThrow(
-        /^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge joined by , or \+ \(on: all but leaf-bridge, which may be added to it\)\)$/,
+        /^unknown tactic ".*" in ".*" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge, inferior joined by , or \+ \(on: all but leaf-bridge, inferior, which may be added to it\)\)$/,
       );
     },
   );
@@ -500,6 +501,41 @@ describe('the search with one tactic off', () => {
     expect(replies).toBeGreaterThan(20);
     expect(proven).toBeGreaterThan(0);
     expect(prunedSearchedOff).toBeGreaterThan(0);
+  });
+
+  test('inferior: with it no vulnerable or dominated cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver', async () => {
+    const quiet = (p: Position) =>
+      winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
+    // The live cells (dead ones filled) that `inferior` drops, on their own; none where it would drop them all.
+    const inferiorOf = (p: Position) => {
+      const filled = deadCells(p.geometry, p.cells()).filled;
+      const live = p.legalMoves().filter((c) => filled[c] === Color.Empty);
+      const kept = withoutInferior(p.geometry, filled, live, p.toMove);
+      return live.filter((c) => !kept.includes(c));
+    };
+    const cases = positionsWhere(4, 39, (p) => quiet(p) && inferiorOf(p).length >= 2);
+    const settings = (tactics: TacticSet): SearchSettings => ({ ...searchSettings(tactics), knowledgeThreshold: 1 });
+    let replies = 0;
+    let proven = 0;
+    for (const { p } of cases) {
+      // With `dead` and `inferior` alone the moves kept are the live cells less the inferior ones.
+      const { evaluator, calls } = spy(cpu);
+      const alone = await new Mcts(evaluator, settings(new Set(['dead', 'inferior']))).search(p, {
+        playouts: 8 * 8 * 40,
+      });
+      for (const m of alone.moves) expect(inferiorOf(p)).not.toContain(m.move);
+      for (const { child, reply } of twoDeepLeaves(p, calls)) {
+        replies++;
+        expect(inferiorOf(child)).not.toContain(reply);
+      }
+      const all = await new Mcts(cpu, settings(parseTactics('on+inferior'))).search(p, { playouts: 8 * 8 * 40 });
+      proven += expectProofsRight(p, all.moves);
+      // Without it, some of them are searched at the root.
+      const off = await new Mcts(cpu, settings(new Set(['dead']))).search(p, { playouts: 64 * p.legalMoves().length });
+      expect(off.moves.some((m) => inferiorOf(p).includes(m.move as number))).toBe(true);
+    }
+    expect(replies).toBeGreaterThan(20);
+    expect(proven).toBeGreaterThan(0);
   });
 
   test('bridge: with it an intrusion restricts the root to the answers, without it not', async () => {

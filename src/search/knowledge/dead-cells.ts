@@ -86,6 +86,16 @@ export const ringSlots = perGeometry((g): Int32Array => {
   return slots;
 });
 
+/** Cell `c`'s ring code on `cells`, from its geometry's ringSlots: slot i's state (a colour, or an off-board slot's) in bits 2i, 2i + 1. */
+export function ringCode(slots: Int32Array, cells: Cells, c: CellIndex): number {
+  let code = 0;
+  for (let i = 0; i < 6; i++) {
+    const s = slots[c * 6 + i] as number;
+    code |= (s >= 0 ? (cells[s] as number) : -1 - s) << (2 * i);
+  }
+  return code;
+}
+
 export interface DeadCells {
   /** The dead cells, in the order found (each dead once those before it are filled). */
   readonly dead: readonly CellIndex[];
@@ -100,7 +110,7 @@ export interface DeadCells {
 }
 
 /** Per ring code and empty slot i, bit 0 (black) or 1 (white): a stone of that colour on slot i makes the cell dead. */
-const KILLED_BY: Uint8Array = (() => {
+export const KILLED_BY: Uint8Array = (() => {
   const table = new Uint8Array((1 << 12) * 6);
   for (let code = 0; code < 1 << 12; code++) {
     for (let i = 0; i < 6; i++) {
@@ -161,14 +171,7 @@ class RingBoard {
     this.changed = new Uint8Array(g.cellCount).fill(1);
     this.lowestChanged = 0;
     this.lowestTouched = g.cellCount;
-    for (let c = 0; c < g.cellCount; c++) {
-      let code = 0;
-      for (let i = 0; i < 6; i++) {
-        const s = slots[c * 6 + i] as number;
-        code |= (s >= 0 ? (cells[s] as number) : -1 - s) << (2 * i);
-      }
-      this.codes[c] = code;
-    }
+    for (let c = 0; c < g.cellCount; c++) this.codes[c] = ringCode(slots, cells, c);
   }
 
   /** Puts `colour` on empty cell `c`, and tells its neighbours' rings. */

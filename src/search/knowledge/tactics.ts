@@ -238,7 +238,10 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * dead cells and captured pairs of Hex (dead-cells.ts) from the moves of the root and of every
  * node as `mustplay` prunes it, and fills them for `mustplay`'s analysis;
  * and `leaf-bridge`, opt in, which splits the carriers of the leaves'
- * bridges between the two sides before their playouts (leaf-bridges.ts).
+ * bridges between the two sides before their playouts (leaf-bridges.ts);
+ * and `inferior`, opt in, which drops the vulnerable and dominated cells of
+ * Hex (inferior-cells.ts) from the moves of the root and of every node as it
+ * is pruned.
  */
 export const TACTICS = [
   'win',
@@ -250,6 +253,7 @@ export const TACTICS = [
   'h-search',
   'dead',
   'leaf-bridge',
+  'inferior',
 ] as const;
 /** One of TACTICS, by its name. */
 export type Tactic = (typeof TACTICS)[number];
@@ -257,7 +261,7 @@ export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 
 /** The tactics that only a name switches on: no match has shown them to help, so `on` leaves them out. */
-export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge'];
+export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge', 'inferior'];
 
 /** Every tactic, the opt-in ones included. */
 export const ALL_TACTICS: TacticSet = new Set(TACTICS);

@@ -9,6 +9,7 @@ import type { Move } from '../../game/position.js';
 import { deadCells } from './dead-cells.js';
 import { hasGameConnection } from './h-search.js';
 import { type Tactic, type TacticSet, connectingMoves, mustPlay } from './tactics.js';
+import { withoutInferior } from './inferior-cells.js';
 
 /** What the knowledge concludes: the moves to search, the position's winner, or null for every legal move. */
 export type WorthSearching = Move[] | { readonly winner: Player } | null;
@@ -35,8 +36,11 @@ export interface KnowledgeReach {
  * semi-connection of the game of the side to move; an empty region loses),
  * its winner, unless `mayProve` is false: then the joining moves, or every
  * legal move. The caller has checked that one of the two tactics is on and
- * that no swap may come, so the legal moves are the empty cells. H-search
- * throws PastDeadline once performance.now() passes `deadline`.
+ * that no swap may come, so the legal moves are the empty cells. With
+ * `inferior`, the moves kept (but the joining ones) are also rid of the
+ * cells vulnerable or dominated for the side to move (inferior-cells.ts),
+ * unless that drops them all. H-search throws PastDeadline once performance.now()
+ * passes `deadline`.
  */
 export function movesWorthSearching(
   g: Geometry,
@@ -48,6 +52,8 @@ export function movesWorthSearching(
 ): WorthSearching {
   const { mayProve, hSearch, ownConnection } = reach;
   const { filled: cells } = tactics.has('dead') ? deadCells(g, board) : { filled: board };
+  const inferior = tactics.has('inferior');
+  const kept = (moves: Move[]) => (inferior ? withoutInferior(g, cells, moves, toMove) : moves);
   // With no live cell left (captured pairs can decide a board that is not over), every legal move: the tree decides it.
   const liveMoves = () => {
     const live: Move[] = [];
@@ -57,7 +63,9 @@ export function movesWorthSearching(
       legal++;
       if (cells[c] === Color.Empty) live.push(c);
     }
-    return live.length === 0 || live.length === legal ? null : live;
+    if (live.length === 0) return null;
+    const moves = kept(live);
+    return moves.length === legal ? null : moves;
   };
   if (!tactics.has('mustplay')) return liveMoves();
   const joining = connectingMoves(g, cells, toMove);
@@ -68,7 +76,7 @@ export function movesWorthSearching(
   if (ownConnection && mayProve && hasGameConnection(g, cells, toMove, deadline)) return { winner: toMove };
   const must = mustPlay(g, cells, toMove, hSearch, deadline);
   if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
-  return must.length === 0 ? { winner: opponent(toMove) } : must;
+  return must.length === 0 ? { winner: opponent(toMove) } : kept(must);
 }
 
 /** A position's knowledge as a message: what a thread of its own needs to find it. */

@@ -62,9 +62,9 @@ export function restrictRoot(context: TreeContext, root: Node, position: Positio
   propagateProofs([root]);
 }
 
-/** Whether `mustplay` or `dead` prunes the moves of `position`: one is switched on and no swap may come. */
+/** Whether `mustplay`, `dead` or `inferior` prunes the moves of `position`: one is switched on and no swap may come. */
 function prunes(tactics: TacticSet, position: Position): boolean {
-  return (tactics.has('mustplay') || tactics.has('dead')) && !position.canSwap();
+  return (tactics.has('mustplay') || tactics.has('dead') || tactics.has('inferior')) && !position.canSwap();
 }
 
 /** The root's tactics: all those switched on, but `mustplay` and `h-search` only where no swap may come (it would hand the connection over). */
