@@ -18,6 +18,7 @@ import {
   MOVE_PRIOR,
   REDUCED_BOARD,
   SWAP_MOVE_PRIOR,
+  SWAP_MARGIN,
   PRIOR_REFRESH,
   AMAF_FROM,
   H_SEARCH_RECHECK,
@@ -76,6 +77,7 @@ const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const PRIOR_REFRESH_BOUND: DecimalBound = { atLeast: 0, max: 10 };
 const MOVE_PRIOR_BOUND: DecimalBound = { atLeast: 0, max: 4 };
 const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
+const SWAP_MARGIN_BOUND: DecimalBound = { atLeast: 0, max: 0.5 };
 const LAG_BOUND: WholeBound = { min: 0, max: 1_000 };
 
 const CPU_SEARCH = defaultSettings('cpu');
@@ -101,6 +103,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   priorRefresh: PRIOR_REFRESH,
   movePrior: MOVE_PRIOR,
   swapMovePrior: SWAP_MOVE_PRIOR,
+  swapMargin: SWAP_MARGIN,
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
   hSearchLag: H_SEARCH_LAG,
@@ -362,6 +365,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     argument: '<power>',
     help: "the learned move prior's power in the searches that decide a swap: the first move's reply searches and the search where a swap may answer",
     ...decimal(MOVE_PRIOR_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'swapMargin',
+    name: 'swap-margin',
+    flag: 'swap-margin',
+    argument: '<share>',
+    help: 'swap when the best stone reply to the first move is worth less than ½ plus this (0 to 0.5): the stone is worth more than the playouts show',
+    ...decimal(SWAP_MARGIN_BOUND),
     format: String,
     rebuild: 'search',
     search: true,

@@ -44,6 +44,7 @@ import {
   REDUCED_BOARD,
   ROOT_SOLVER_MAX_EMPTY,
   SWAP_MOVE_PRIOR,
+  SWAP_MARGIN,
   type SearchSettings,
   defaultRoundsInFlight,
   solverBudget,
@@ -268,7 +269,7 @@ export class Mcts {
     // A move the tree proved is worth its proof, whatever its playouts said.
     const value = moveValue(best);
     const tactic = choice?.kind ?? null;
-    if (position.canSwap() && !won && swapFromReplies(value))
+    if (position.canSwap() && !won && swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN))
       return {
         move: SWAP,
         winRate: 1 - value,

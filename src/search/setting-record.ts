@@ -51,6 +51,8 @@ export interface EngineSettings {
   readonly movePrior: number;
   /** The move prior's power λ in the searches that decide a swap (SearchSettings.swapMovePrior). */
   readonly swapMovePrior: number;
+  /** Swap when the best stone reply is worth less than ½ plus this (SearchSettings.swapMargin). */
+  readonly swapMargin: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
   readonly hSearchFrom: number;
   /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */

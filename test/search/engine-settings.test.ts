@@ -35,6 +35,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'prior-refresh': '0.25',
   'move-prior': '0.5',
   'swap-move-prior': '1.5',
+  'swap-margin': '0.02',
   'h-search-from': '0.15',
 };
 

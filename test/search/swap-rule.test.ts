@@ -209,6 +209,9 @@ describe('the swap, from the stone replies', () => {
     expect(swapFromReplies(0.49)).toBe(true);
     expect(swapFromReplies(0.5)).toBe(false);
     expect(swapFromReplies(0.8)).toBe(false);
+    // With a margin, below ½ plus the margin.
+    expect(swapFromReplies(0.51, 0.02)).toBe(true);
+    expect(swapFromReplies(0.52, 0.02)).toBe(false);
   });
 
   test('Hex 4, every opening: the search swaps exactly when no stone reply wins (the exact solver, the swap left out, as the oracle)', async () => {
@@ -254,6 +257,11 @@ describe('the swap, from the stone replies', () => {
     const corner = await new Mcts(cpu, settings).search(after(0), { playouts: 20_000 });
     expect(corner.move).not.toBe(SWAP);
     expect(corner.winRate).toBeGreaterThanOrEqual(0.5);
+    // A margin above the best reply's worth swaps the corner too, after the same search.
+    const margin = corner.winRate - 0.5 + 0.01;
+    const swapped = await new Mcts(cpu, { ...settings, swapMargin: margin }).search(after(0), { playouts: 20_000 });
+    expect(swapped.move).toBe(SWAP);
+    expect(swapped.winRate).toBeCloseTo(1 - corner.winRate, 12);
   });
 
   test('the swap decisions take swap-move-prior, whatever the tree’s move-prior', async () => {

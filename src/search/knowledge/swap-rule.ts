@@ -35,9 +35,9 @@
 import { GameKind, type CellIndex, type Geometry } from '../../game/geometry.js';
 import { Position } from '../../game/position.js';
 
-/** Whether to swap, at the second move, when our best stone reply is worth `bestReply` to us. */
-export function swapFromReplies(bestReply: number): boolean {
-  return bestReply < 0.5;
+/** Whether to swap, at the second move, when our best stone reply is worth `bestReply` to us: below ½ plus `margin`. */
+export function swapFromReplies(bestReply: number, margin = 0): boolean {
+  return bestReply < 0.5 + margin;
 }
 
 /** Whether `position` is the first move of a Hex game under the swap rule, which chooseSwapOpening decides. */

@@ -120,6 +120,13 @@ export interface SearchSettings {
    */
   readonly swapMovePrior?: number;
   /**
+   * The swap is taken when the best stone reply to the first move is worth
+   * less than ½ plus this (default SWAP_MARGIN): the playouts' random fills
+   * value a stone less than good play does, so a reply that looks even may
+   * not be.
+   */
+  readonly swapMargin?: number;
+  /**
    * With `h-search`: the share of the board's cells that must hold stones
    * before H-search looks at a position, at the root or in the tree; in the
    * opening it costs milliseconds and seldom finds a connection of the game
@@ -164,6 +171,9 @@ export const MOVE_PRIOR = 2;
 
 /** SearchSettings.swapMovePrior unless told: at 2 the engine swaps Hex 9's losing a1 opening; at 1 it keeps it. */
 export const SWAP_MOVE_PRIOR = 1;
+
+/** SearchSettings.swapMargin unless told: swap below an even game. */
+export const SWAP_MARGIN = 0;
 
 /** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
 export const AMAF_FROM = 0;
