@@ -27,6 +27,8 @@ export interface SgfPosition {
   readonly moves: readonly { readonly player: Player; readonly move: Move }[];
   /** The PL property of the last node that has one; null when none does. */
   readonly toMove: Player | null;
+  /** The winner that the root's RE names (`B+…` or `W+…`, in the file's view); null without one. */
+  readonly winner: Player | null;
 }
 
 type Node = Map<string, string[]>;
@@ -206,5 +208,7 @@ export function parseSgf(text: string): SgfPosition {
     const pl = onlyValue(node, 'PL');
     if (pl !== undefined) toMove = playerOf(pl, 'PL');
   }
-  return { geometry: g, setup, moves, toMove };
+  const result = onlyValue(nodes[0] as Node, 'RE')?.trim().toUpperCase() ?? '';
+  const winner = result.startsWith('B+') ? Color.Black : result.startsWith('W+') ? Color.White : null;
+  return { geometry: g, setup, moves, toMove, winner };
 }

@@ -258,10 +258,11 @@ describe('the swap, from the stone replies', () => {
     expect(corner.move).not.toBe(SWAP);
     expect(corner.winRate).toBeGreaterThanOrEqual(0.5);
     // A margin above the best reply's worth swaps the corner too, after the same search.
-    const margin = corner.winRate - 0.5 + 0.01;
+    const worth = corner.winRate as number;
+    const margin = worth - 0.5 + 0.01;
     const swapped = await new Mcts(cpu, { ...settings, swapMargin: margin }).search(after(0), { playouts: 20_000 });
     expect(swapped.move).toBe(SWAP);
-    expect(swapped.winRate).toBeCloseTo(1 - corner.winRate, 12);
+    expect(swapped.winRate).toBeCloseTo(1 - worth, 12);
   });
 
   test('the swap decisions take swap-move-prior, whatever the tree’s move-prior', async () => {
