@@ -23,6 +23,7 @@ import { registerMethodsCommand } from './methods-command.js';
 import { registerSelfplayCommand } from './selfplay-command.js';
 import { registerShowCommand } from './show-command.js';
 import { registerTrainPriorCommand } from './train-prior-command.js';
+import { registerSwapTableCommand } from './swap-table-command.js';
 import { registerValidateCommand } from './validate-command.js';
 import { registerWinnerCommand } from './winner-command.js';
 import { registerWorkerCommand } from './worker-command.js';
@@ -57,6 +58,7 @@ export function buildProgram(io: CliIo): Command {
   registerSelfplayCommand(program, io);
   registerWorkerCommand(program, io);
   registerTrainPriorCommand(program, io);
+  registerSwapTableCommand(program, io);
   for (const command of program.commands) checkRequiredAfterUnknown(command);
   return program;
 }

@@ -37,6 +37,7 @@ import {
   type SearchResult,
   moveValue,
 } from './tree/result.js';
+import { SHIPPED_SWAP_TABLE, openingStone, swapByTable } from './knowledge/swap-table.js';
 import { findReusable } from './tree/reuse.js';
 import { type Leaf, type RoundInFlight, finishRound, startRound } from './tree/rounds.js';
 import {
@@ -45,6 +46,7 @@ import {
   ROOT_SOLVER_MAX_EMPTY,
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
+  SWAP_TABLE,
   type SearchSettings,
   defaultRoundsInFlight,
   solverBudget,
@@ -269,7 +271,7 @@ export class Mcts {
     // A move the tree proved is worth its proof, whatever its playouts said.
     const value = moveValue(best);
     const tactic = choice?.kind ?? null;
-    if (position.canSwap() && !won && swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN))
+    if (position.canSwap() && !won && this.swaps(position, value))
       return {
         move: SWAP,
         winRate: 1 - value,
@@ -284,6 +286,15 @@ export class Mcts {
     const expectedReply =
       replies.reduce<Node | null>((a, c) => (c !== null && c.visits > (a?.visits ?? 0) ? c : a), null)?.move ?? null;
     return { move: best.move, winRate: value, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic, moves };
+  }
+
+  /** Whether to swap the opening of `position` when the best stone reply is worth `value`: by the swap table where it decides, else by the value. */
+  private swaps(position: Position, value: number): boolean {
+    const byTable =
+      (this.settings.swapTable ?? SWAP_TABLE)
+        ? swapByTable(SHIPPED_SWAP_TABLE, position.geometry, openingStone(position.peekCells()))
+        : null;
+    return byTable ?? swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
   }
 
   /**

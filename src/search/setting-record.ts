@@ -53,6 +53,8 @@ export interface EngineSettings {
   readonly swapMovePrior: number;
   /** Swap when the best stone reply is worth less than ½ plus this (SearchSettings.swapMargin). */
   readonly swapMargin: number;
+  /** Whether the shipped swap table decides the swap where it can (SearchSettings.swapTable). */
+  readonly swapTable: boolean;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
   readonly hSearchFrom: number;
   /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */

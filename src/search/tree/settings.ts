@@ -127,6 +127,13 @@ export interface SearchSettings {
    */
   readonly swapMargin?: number;
   /**
+   * Decide the swap of a Hex opening by the games played from it (the
+   * shipped table, knowledge/swap-table.ts) where they decide it, else by
+   * the search (default SWAP_TABLE). A stone reply the tree proved to win
+   * is played whatever the table says.
+   */
+  readonly swapTable?: boolean;
+  /**
    * With `h-search`: the share of the board's cells that must hold stones
    * before H-search looks at a position, at the root or in the tree; in the
    * opening it costs milliseconds and seldom finds a connection of the game
@@ -174,6 +181,9 @@ export const SWAP_MOVE_PRIOR = 1;
 
 /** SearchSettings.swapMargin unless told: swap below an even game. */
 export const SWAP_MARGIN = 0;
+
+/** SearchSettings.swapTable unless told: off, the search decides. */
+export const SWAP_TABLE = false;
 
 /** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
 export const AMAF_FROM = 0;
