@@ -20,6 +20,7 @@ import {
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
   SWAP_TABLE,
+  LEAF_BRIDGE_FROM,
   PRIOR_REFRESH,
   AMAF_FROM,
   H_SEARCH_RECHECK,
@@ -80,6 +81,7 @@ const MOVE_PRIOR_BOUND: DecimalBound = { atLeast: 0, max: 4 };
 const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const SWAP_MARGIN_BOUND: DecimalBound = { atLeast: 0, max: 0.5 };
 const LAG_BOUND: WholeBound = { min: 0, max: 1_000 };
+const BOARD_SIZE_BOUND: WholeBound = { min: 1, max: 1_000 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -106,6 +108,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   swapMovePrior: SWAP_MOVE_PRIOR,
   swapMargin: SWAP_MARGIN,
   swapTable: SWAP_TABLE,
+  leafBridgeFrom: LEAF_BRIDGE_FROM,
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
   hSearchLag: H_SEARCH_LAG,
@@ -385,11 +388,23 @@ export const SETTINGS: readonly SettingRecord[] = [
     inMatch: true,
   }),
   record({
+    key: 'leafBridgeFrom',
+    name: 'leaf-bridge-from',
+    flag: 'leaf-bridge-from',
+    argument: '<size>',
+    help: 'with the leaf-bridge tactic, the smallest board size whose leaves have their bridges split before the playouts (1: every size)',
+    ...whole(BOARD_SIZE_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
     key: 'swapTable',
     name: 'swap-table',
     flag: 'swap-table',
     argument: '<on|off>',
-    help: "decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search",
+    help: 'decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search',
     parse: parseOnOff,
     format: formatOnOff,
     rebuild: 'search',

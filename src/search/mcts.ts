@@ -47,6 +47,7 @@ import {
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
   SWAP_TABLE,
+  LEAF_BRIDGE_FROM,
   type SearchSettings,
   defaultRoundsInFlight,
   solverBudget,
@@ -74,6 +75,7 @@ export class Mcts {
   private rootPosition: Position | null = null;
   private readonly context: TreeContext;
   /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
+  private readonly leafBridgeFrom: number;
   private readonly bridgeDraws: (() => number) | null;
   private round = 0;
   /** Where the swap decisions take another prior power (SearchSettings.swapMovePrior): the search of a position where a swap may answer. */
@@ -90,6 +92,7 @@ export class Mcts {
     this.swapSettings =
       swapPower === (settings.movePrior ?? MOVE_PRIOR) ? settings : { ...settings, movePrior: swapPower };
     this.bridgeDraws = this.context.tactics.has('leaf-bridge') ? randomStream(settings.seed ^ 0x2545f491) : null;
+    this.leafBridgeFrom = settings.leafBridgeFrom ?? LEAF_BRIDGE_FROM;
   }
 
   /** Forget the tree (a new game). */
@@ -390,7 +393,7 @@ export class Mcts {
       const last = leaf.path[leaf.path.length - 1] as Node;
       if (last.proven !== null) backup(leaf.path, last.proven === last.mover ? k : 0, k);
       else {
-        if (this.bridgeDraws !== null && !leaf.swapMayCome)
+        if (this.bridgeDraws !== null && !leaf.swapMayCome && position.geometry.size >= this.leafBridgeFrom)
           splitBridges(position.geometry, leaf.request.cells, this.bridgeDraws);
         pending.push(leaf);
       }

@@ -55,6 +55,8 @@ export interface EngineSettings {
   readonly swapMargin: number;
   /** Whether the shipped swap table decides the swap where it can (SearchSettings.swapTable). */
   readonly swapTable: boolean;
+  /** With `leaf-bridge`, the smallest board size whose leaves' bridges are split (SearchSettings.leafBridgeFrom). */
+  readonly leafBridgeFrom: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
   readonly hSearchFrom: number;
   /** Whether H-search looks for the side to move's own connection below a node it looked at (SearchSettings.hSearchRecheck). */

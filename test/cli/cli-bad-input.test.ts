@@ -208,7 +208,7 @@ const cases: [string, string[], string, string, RegExp][] = [
     ['htp', '--tactics', 'yes'],
     '',
     '',
-    /^error: --tactics: unknown tactic "yes" in "yes" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge, inferior joined by , or \+ \(on: all but leaf-bridge, inferior, which may be added to it\)\)$/,
+    /^error: --tactics: unknown tactic "yes" in "yes" \(expected on, off, or some of win, block, mustplay, bridge, leaf-win, leaf-vc, h-search, dead, leaf-bridge, inferior joined by , or \+ \(on: all but inferior, which may be added to it\)\)$/,
   ],
   [
     'htp --tactics with a bad item',

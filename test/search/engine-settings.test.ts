@@ -36,6 +36,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'move-prior': '0.5',
   'swap-move-prior': '1.5',
   'swap-margin': '0.02',
+  'swap-table': 'on',
+  'leaf-bridge-from': '9',
   'h-search-from': '0.15',
 };
 

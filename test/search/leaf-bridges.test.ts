@@ -215,11 +215,12 @@ describe('the leaf-bridge tactic', () => {
       ],
     );
     const position = Position.fromText(GameKind.Hex, 7, boardText(stones), Color.Black);
-    const firstRound = async (tactics: TacticSet) => {
+    const firstRound = async (tactics: TacticSet, leafBridgeFrom = 1) => {
       const { evaluator, calls } = spy(cpu);
       await new Mcts(evaluator, {
         ...defaultSettings('cpu', 5),
         tactics,
+        leafBridgeFrom,
         // The leaves' own boards: the reduced board would fill some carriers (the edge bridges' captured cells) first.
         reducedBoard: false,
         leavesPerRound: 32,
@@ -249,5 +250,8 @@ describe('the leaf-bridge tactic', () => {
     });
     // The root's five links, less those a leaf's move entered, in every leaf.
     expect(changed).toBeGreaterThan(32 * 3);
+    // Below leaf-bridge-from (Hex 11 by default) the tactic leaves the leaves whole.
+    expect(await firstRound(new Set(['leaf-bridge']), 8)).toEqual(whole);
+    expect(await firstRound(new Set(['leaf-bridge']), 7)).toEqual(split);
   });
 });

@@ -237,8 +237,9 @@ export type TacticKind = 'win' | 'connect' | 'block' | 'mustplay' | 'bridge';
  * `mustplay`'s region there by the opponent's; and `dead`, which drops the
  * dead cells and captured pairs of Hex (dead-cells.ts) from the moves of the root and of every
  * node as `mustplay` prunes it, and fills them for `mustplay`'s analysis;
- * and `leaf-bridge`, opt in, which splits the carriers of the leaves'
- * bridges between the two sides before their playouts (leaf-bridges.ts);
+ * and `leaf-bridge`, which splits the carriers of the leaves' bridges
+ * between the two sides before their playouts (leaf-bridges.ts), on boards
+ * from a size up (SearchSettings.leafBridgeFrom);
  * and `inferior`, opt in, which drops the vulnerable and dominated cells of
  * Hex (inferior-cells.ts) from the moves of the root and of every node as it
  * is pruned.
@@ -261,7 +262,7 @@ export type Tactic = (typeof TACTICS)[number];
 export type TacticSet = ReadonlySet<Tactic>;
 
 /** The tactics that only a name switches on: no match has shown them to help, so `on` leaves them out. */
-export const OPT_IN_TACTICS: readonly Tactic[] = ['leaf-bridge', 'inferior'];
+export const OPT_IN_TACTICS: readonly Tactic[] = ['inferior'];
 
 /** Every tactic, the opt-in ones included. */
 export const ALL_TACTICS: TacticSet = new Set(TACTICS);
@@ -286,7 +287,7 @@ export const TACTICS_SYNTAX = `on, off, or some of ${TACTICS.join(', ')} joined 
  * `on` (the default set), `off` (none) or a list of tactics joined by `,`
  * or `+` (the second fits inside a match's `key=value,…` settings):
  * `win+block`; `on` may head a list to add the opt-in tactics to the
- * default set: `on+leaf-bridge`.
+ * default set: `on+inferior`.
  */
 export function parseTactics(text: string): TacticSet {
   if (text === 'off') return NO_TACTICS;

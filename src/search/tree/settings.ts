@@ -19,7 +19,7 @@ export interface SearchSettings {
    * The exact tactics switched on (src/search/knowledge/tactics.ts): `win`, `block`
    * and `bridge` at the root, `mustplay` at the root and every node,
    * `h-search` at the root, `dead` at the root and every node, `leaf-win`,
-   * `leaf-vc` and `leaf-bridge` (opt in) at the leaves; true for the
+   * `leaf-vc` and `leaf-bridge` at the leaves; true for the
    * default set (DEFAULT_TACTICS), false for none.
    */
   readonly tactics: boolean | TacticSet;
@@ -134,6 +134,11 @@ export interface SearchSettings {
    */
   readonly swapTable?: boolean;
   /**
+   * With the `leaf-bridge` tactic: the smallest board size whose leaves have
+   * their bridges split (default LEAF_BRIDGE_FROM); 1 for every size.
+   */
+  readonly leafBridgeFrom?: number;
+  /**
    * With `h-search`: the share of the board's cells that must hold stones
    * before H-search looks at a position, at the root or in the tree; in the
    * opening it costs milliseconds and seldom finds a connection of the game
@@ -181,6 +186,9 @@ export const SWAP_MOVE_PRIOR = 1;
 
 /** SearchSettings.swapMargin unless told: swap below an even game. */
 export const SWAP_MARGIN = 0;
+
+/** SearchSettings.leafBridgeFrom unless told: Hex 11 and up, where splitting measured above zero at equal time (on Hex 9 it measured nothing). */
+export const LEAF_BRIDGE_FROM = 11;
 
 /** SearchSettings.swapTable unless told: off, the search decides. */
 export const SWAP_TABLE = false;
