@@ -208,7 +208,10 @@ export function parseSgf(text: string): SgfPosition {
     const pl = onlyValue(node, 'PL');
     if (pl !== undefined) toMove = playerOf(pl, 'PL');
   }
-  const result = onlyValue(nodes[0] as Node, 'RE')?.trim().toUpperCase() ?? '';
+  const result =
+    onlyValue(nodes[0] as Node, 'RE')
+      ?.trim()
+      .toUpperCase() ?? '';
   const winner = result.startsWith('B+') ? Color.Black : result.startsWith('W+') ? Color.White : null;
   return { geometry: g, setup, moves, toMove, winner };
 }
