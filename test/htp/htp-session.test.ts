@@ -346,7 +346,7 @@ describe('hexbatch htp', () => {
     expect(replies(some.out)[0]).toContain(' tactics win,leaf-win solver ');
     expect(replies(some.out)[2]).toMatch(/^= [a-d][1-4]$/);
     const all = await cli(
-      ['htp', '--tactics', 'bridge,dead,block,win,leaf-win,leaf-vc,mustplay,h-search'],
+      ['htp', '--tactics', 'bridge,dead,block,win,leaf-win,leaf-vc,mustplay,h-search,leaf-bridge'],
       'hexbatch-settings\n',
     );
     expect(replies(all.out)[0]).toContain(' tactics on solver ');
