@@ -75,8 +75,9 @@ export class Mcts {
   private rootPosition: Position | null = null;
   private readonly context: TreeContext;
   /** With `leaf-bridge`: the draws that split the leaves' bridges (a stream of their own, so the expansion order is the same without them). */
-  private readonly leafBridgeFrom: number;
   private readonly bridgeDraws: (() => number) | null;
+  /** With `leaf-bridge`: the smallest board size whose leaves are split (SearchSettings.leafBridgeFrom). */
+  private readonly leafBridgeFrom: number;
   private round = 0;
   /** Where the swap decisions take another prior power (SearchSettings.swapMovePrior): the search of a position where a swap may answer. */
   private swapDecision: Mcts | null = null;
