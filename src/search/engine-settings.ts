@@ -20,6 +20,7 @@ import {
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
   SWAP_TABLE,
+  SWAP_INNER,
   LEAF_BRIDGE_FROM,
   PRIOR_REFRESH,
   AMAF_FROM,
@@ -82,6 +83,7 @@ const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const SWAP_MARGIN_BOUND: DecimalBound = { atLeast: 0, max: 0.5 };
 const LAG_BOUND: WholeBound = { min: 0, max: 1_000 };
 const BOARD_SIZE_BOUND: WholeBound = { min: 1, max: 1_000 };
+const ROWS_BOUND: WholeBound = { min: 0, max: 500 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -108,6 +110,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   swapMovePrior: SWAP_MOVE_PRIOR,
   swapMargin: SWAP_MARGIN,
   swapTable: SWAP_TABLE,
+  swapInner: SWAP_INNER,
   leafBridgeFrom: LEAF_BRIDGE_FROM,
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
@@ -407,6 +410,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     help: 'decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search',
     parse: parseOnOff,
     format: formatOnOff,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  record({
+    key: 'swapInner',
+    name: 'swap-inner',
+    flag: 'swap-inner',
+    argument: '<rows>',
+    help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
+    ...whole(ROWS_BOUND),
+    format: String,
     rebuild: 'search',
     search: true,
     inMatch: true,

@@ -23,6 +23,7 @@ import {
   chooseSwapOpening,
   opensUnderSwap,
   swapFromReplies,
+  swapsInner,
 } from './knowledge/swap-rule.js';
 import { type TacticalChoice, tacticalChoice } from './knowledge/tactics.js';
 import { backup, takeBackVirtualLosses } from './tree/backup.js';
@@ -46,6 +47,7 @@ import {
   ROOT_SOLVER_MAX_EMPTY,
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
+  SWAP_INNER,
   SWAP_TABLE,
   LEAF_BRIDGE_FROM,
   type SearchSettings,
@@ -292,13 +294,14 @@ export class Mcts {
     return { move: best.move, winRate: value, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic, moves };
   }
 
-  /** Whether to swap the opening of `position` when the best stone reply is worth `value`: by the swap table where it decides, else by the value. */
+  /** Whether to swap the opening of `position` when the best stone reply is worth `value`: by the swap table where it decides, an inner stone at once, else by the value. */
   private swaps(position: Position, value: number): boolean {
-    const byTable =
-      (this.settings.swapTable ?? SWAP_TABLE)
-        ? swapByTable(SHIPPED_SWAP_TABLE, position.geometry, openingStone(position.peekCells()))
-        : null;
-    return byTable ?? swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
+    const g = position.geometry;
+    const stone = openingStone(position.peekCells());
+    const byTable = (this.settings.swapTable ?? SWAP_TABLE) ? swapByTable(SHIPPED_SWAP_TABLE, g, stone) : null;
+    if (byTable !== null) return byTable;
+    if (swapsInner(g, stone, this.settings.swapInner ?? SWAP_INNER)) return true;
+    return swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
   }
 
   /**
@@ -354,6 +357,7 @@ export class Mcts {
             }),
       },
       this.settings.seed,
+      (cell) => !swapsInner(position.geometry, cell, this.settings.swapInner ?? SWAP_INNER),
     );
     return {
       move: choice.move,

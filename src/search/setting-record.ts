@@ -55,6 +55,8 @@ export interface EngineSettings {
   readonly swapMargin: number;
   /** Whether the shipped swap table decides the swap where it can (SearchSettings.swapTable). */
   readonly swapTable: boolean;
+  /** Swap at once an opening at least this many rows from every edge (SearchSettings.swapInner); 0 for none. */
+  readonly swapInner: number;
   /** With `leaf-bridge`, the smallest board size whose leaves' bridges are split (SearchSettings.leafBridgeFrom). */
   readonly leafBridgeFrom: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */

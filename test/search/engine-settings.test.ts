@@ -37,6 +37,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'swap-move-prior': '1.5',
   'swap-margin': '0.02',
   'swap-table': 'on',
+  'swap-inner': '1',
   'leaf-bridge-from': '9',
   'h-search-from': '0.15',
 };

@@ -15,6 +15,7 @@ import {
   opensUnderSwap,
   spread,
   swapFromReplies,
+  swapsInner,
 } from '../../src/search/knowledge/swap-rule.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { SWAP } from '../../src/game/position.js';
@@ -159,6 +160,22 @@ describe('chooseSwapOpening, with a search of known values', () => {
     expect(calls.at(-1)?.limit).toEqual({ timeMs: 300 / 3 / 4, playouts: 3250 });
   });
 
+  test('weighs only the openings it is let open with, or all of them when it is let open with none', async () => {
+    const g = geometryOf(GameKind.Hex, 7);
+    // The best pair (the centre, 24) is one the caller would swap: the best of the rest is chosen.
+    const rate = (c: CellIndex) => (c === 24 ? 0.5 : c === 2 ? 0.45 : 0.2);
+    const edge = (c: CellIndex) => !swapsInner(g, c, 1);
+    const { search, calls } = fakeSearch(rate);
+    const choice = await chooseSwapOpening(empty(7), search, { playouts: 30_000 }, 0, edge);
+    expect(choice.move).toBe(2);
+    // Hex 7's outer ring has 24 cells, 12 pairs: only those were searched.
+    expect(new Set(calls.map((c) => c.opening)).size).toBe(12);
+    expect(calls.every((c) => edge(c.opening))).toBe(true);
+    const unfiltered = fakeSearch(rate);
+    expect((await chooseSwapOpening(empty(7), unfiltered.search, { playouts: 30_000 }, 0, () => false)).move).toBe(24);
+    expect(new Set(unfiltered.calls.map((c) => c.opening)).size).toBe(25);
+  });
+
   test('refuses a position it does not decide and a search without a limit; the 1×1 board is won by its one stone', async () => {
     const { search } = fakeSearch(() => 0.5);
     await expect(chooseSwapOpening(empty(5, false), search, { playouts: 100 })).rejects.toThrow(/swap rule/);
@@ -263,6 +280,55 @@ describe('the swap, from the stone replies', () => {
     const swapped = await new Mcts(cpu, { ...settings, swapMargin: margin }).search(after(0), { playouts: 20_000 });
     expect(swapped.move).toBe(SWAP);
     expect(swapped.winRate).toBeCloseTo(1 - worth, 12);
+  });
+
+  test('swap-inner: every Hex opening at least that many rows from each edge, none at 0 or on Y', () => {
+    for (const size of [1, 4, 9, 11]) {
+      const g = geometryOf(GameKind.Hex, size);
+      for (let cell = 0; cell < g.cellCount; cell++) {
+        const r = g.row[cell] as number;
+        const c = g.col[cell] as number;
+        const fromEdges = [r, c, size - 1 - r, size - 1 - c];
+        expect(swapsInner(g, cell, 0)).toBe(false);
+        for (const rows of [1, 2, 3])
+          expect(swapsInner(g, cell, rows), `Hex ${size}, cell ${cell}, ${rows} rows`).toBe(
+            fromEdges.every((d) => d >= rows),
+          );
+      }
+    }
+    // Hex 9's inner cells: the board less its outer ring.
+    const g9 = geometryOf(GameKind.Hex, 9);
+    const inner = (rows: number) => Array.from({ length: 81 }, (_, c) => c).filter((c) => swapsInner(g9, c, rows));
+    expect(inner(1)).toHaveLength(49);
+    expect(inner(4)).toEqual([40]);
+    const y = geometryOf(GameKind.Y, 9);
+    for (let cell = 0; cell < y.cellCount; cell++) expect(swapsInner(y, cell, 1)).toBe(false);
+  });
+
+  test('swap-inner swaps every inner opening whatever the search finds, and leaves the edge to the search (Hex 9)', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const settings = { ...defaultSettings('cpu', 3), leavesPerRound: 8, playoutsPerLeaf: 32 };
+    const g = geometryOf(GameKind.Hex, 9);
+    let overruled = 0;
+    for (let cell = 0; cell < g.cellCount; cell++) {
+      const position = empty(9);
+      position.play(cell);
+      const limits = { playouts: 1024 };
+      const plain = await new Mcts(cpu, settings).search(position, limits);
+      const inner = await new Mcts(cpu, { ...settings, swapInner: 1 }).search(position, limits);
+      if (!swapsInner(g, cell, 1)) expect(inner, `the edge opening ${cell} is the search's`).toEqual(plain);
+      else {
+        expect(inner.move, `the inner opening ${cell}`).toBe(SWAP);
+        if (plain.move !== SWAP) overruled++;
+      }
+    }
+    // A search this small keeps some inner openings: the setting overrules it there.
+    expect(overruled).toBeGreaterThan(0);
+    // And the engine's own first move is then one it would not swap itself.
+    for (const seed of [1, 2]) {
+      const opening = await new Mcts(cpu, { ...settings, seed, swapInner: 1 }).search(empty(9), { playouts: 8192 });
+      expect(swapsInner(g, opening.move, 1), `seed ${seed}: ${opening.move}`).toBe(false);
+    }
   });
 
   test('the swap decisions take swap-move-prior, whatever the tree’s move-prior', async () => {

@@ -40,6 +40,19 @@ export function swapFromReplies(bestReply: number, margin = 0): boolean {
   return bestReply < 0.5 + margin;
 }
 
+/**
+ * Whether to swap the opening stone on `cell` for being at least `rows` rows
+ * from every edge of the Hex board (never with `rows` 0, or on Y): such a
+ * stone leaves its owner a clear lead in strong play, while the playouts'
+ * fills value every stone alike; the search decides the rest.
+ */
+export function swapsInner(g: Geometry, cell: CellIndex, rows: number): boolean {
+  if (g.game !== GameKind.Hex || rows <= 0) return false;
+  const row = g.row[cell] as number;
+  const col = g.col[cell] as number;
+  return Math.min(row, col, g.size - 1 - row, g.size - 1 - col) >= rows;
+}
+
 /** Whether `position` is the first move of a Hex game under the swap rule, which chooseSwapOpening decides. */
 export function opensUnderSwap(position: Position): boolean {
   return position.geometry.game === GameKind.Hex && position.swapAllowed && position.moveCount === 0;
@@ -133,13 +146,16 @@ export function spread(cells: readonly CellIndex[]): CellIndex[] {
  * The first move of `position` (the empty board of a Hex game with the swap
  * rule) for its side to move. Deterministic for the searches' seeds under a
  * playout limit. Either cell of the chosen pair is played, by `parity`, so
- * that games differ.
+ * that games differ. Only the pairs whose cells `open` allows are weighed
+ * (a cell the engine itself would swap at once is one to expect swapped),
+ * unless it allows none; it must treat a cell and its half turn alike.
  */
 export async function chooseSwapOpening(
   position: Position,
   searchReplies: ReplySearch,
   limits: OpeningLimits,
   parity = 0,
+  open: (cell: CellIndex) => boolean = () => true,
 ): Promise<OpeningChoice> {
   if (!opensUnderSwap(position))
     throw new Error('chooseSwapOpening needs the empty board of a Hex game with the swap rule');
@@ -151,9 +167,10 @@ export async function chooseSwapOpening(
   // Out of time (a large board, whose searches cannot be as short as their share): the openings
   // searched so far are compared, those of the last stage reached first.
   const timeUp = () => limits.timeMs !== undefined && performance.now() - start >= limits.timeMs;
-  const canonical: CellIndex[] = [];
-  for (let cell = 0; cell < g.cellCount; cell++) if (halfTurn(g, cell) >= cell) canonical.push(cell);
-  let contenders = spread(canonical);
+  const pairs: CellIndex[] = [];
+  for (let cell = 0; cell < g.cellCount; cell++) if (halfTurn(g, cell) >= cell) pairs.push(cell);
+  const allowed = pairs.filter(open);
+  let contenders = spread(allowed.length > 0 ? allowed : pairs);
   const stats = new Map<CellIndex, OpeningStat>();
   let spent = 0;
   let searches = 0;

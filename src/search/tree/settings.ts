@@ -134,6 +134,13 @@ export interface SearchSettings {
    */
   readonly swapTable?: boolean;
   /**
+   * Swap at once a Hex opening whose stone is at least this many rows from
+   * every edge (default SWAP_INNER; 0 for none): the fills value such a
+   * stone no higher than an edge one, while in strong play its owner leads.
+   * The swap table, where on, decides first; a proven winning reply still wins.
+   */
+  readonly swapInner?: number;
+  /**
    * With the `leaf-bridge` tactic: the smallest board size whose leaves have
    * their bridges split (default LEAF_BRIDGE_FROM); 1 for every size.
    */
@@ -192,6 +199,9 @@ export const LEAF_BRIDGE_FROM = 11;
 
 /** SearchSettings.swapTable unless told: off, the search decides. */
 export const SWAP_TABLE = false;
+
+/** SearchSettings.swapInner unless told: none, the search decides. */
+export const SWAP_INNER = 0;
 
 /** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
 export const AMAF_FROM = 0;
