@@ -24,6 +24,7 @@ import {
   opensUnderSwap,
   swapFromReplies,
   swapsInner,
+  onOuterRing,
 } from './knowledge/swap-rule.js';
 import { type TacticalChoice, tacticalChoice } from './knowledge/tactics.js';
 import { backup, takeBackVirtualLosses } from './tree/backup.js';
@@ -48,6 +49,7 @@ import {
   SWAP_MOVE_PRIOR,
   SWAP_MARGIN,
   SWAP_INNER,
+  SWAP_EDGE,
   SWAP_TABLE,
   LEAF_BRIDGE_FROM,
   type SearchSettings,
@@ -294,13 +296,14 @@ export class Mcts {
     return { move: best.move, winRate: value, playouts: spent, rounds, reusedPlayouts, expectedReply, tactic, moves };
   }
 
-  /** Whether to swap the opening of `position` when the best stone reply is worth `value`: by the swap table where it decides, an inner stone at once, else by the value. */
+  /** Whether to swap the opening of `position` when the best stone reply is worth `value`: by the swap table where it decides, an inner stone at once, an edge one never without `swap-edge`, else by the value. */
   private swaps(position: Position, value: number): boolean {
     const g = position.geometry;
     const stone = openingStone(position.peekCells());
     const byTable = (this.settings.swapTable ?? SWAP_TABLE) ? swapByTable(SHIPPED_SWAP_TABLE, g, stone) : null;
     if (byTable !== null) return byTable;
     if (swapsInner(g, stone, this.settings.swapInner ?? SWAP_INNER)) return true;
+    if (!(this.settings.swapEdge ?? SWAP_EDGE) && onOuterRing(g, stone)) return false;
     return swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
   }
 

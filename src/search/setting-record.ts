@@ -57,6 +57,8 @@ export interface EngineSettings {
   readonly swapTable: boolean;
   /** Swap at once an opening at least this many rows from every edge (SearchSettings.swapInner); 0 for none. */
   readonly swapInner: number;
+  /** Whether the search may swap an opening on the outer ring (SearchSettings.swapEdge). */
+  readonly swapEdge: boolean;
   /** With `leaf-bridge`, the smallest board size whose leaves' bridges are split (SearchSettings.leafBridgeFrom). */
   readonly leafBridgeFrom: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */

@@ -38,6 +38,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'swap-margin': '0.02',
   'swap-table': 'on',
   'swap-inner': '1',
+  'swap-edge': 'off',
   'leaf-bridge-from': '9',
   'h-search-from': '0.15',
 };

@@ -16,6 +16,7 @@ import {
   spread,
   swapFromReplies,
   swapsInner,
+  onOuterRing,
 } from '../../src/search/knowledge/swap-rule.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { SWAP } from '../../src/game/position.js';
@@ -305,25 +306,32 @@ describe('the swap, from the stone replies', () => {
     for (let cell = 0; cell < y.cellCount; cell++) expect(swapsInner(y, cell, 1)).toBe(false);
   });
 
-  test('swap-inner swaps every inner opening whatever the search finds, and leaves the edge to the search (Hex 9)', async () => {
+  test('swap-inner swaps every inner opening whatever the search finds, swap-edge=off keeps every edge one, and each leaves the rest to the search (Hex 9)', async () => {
     const cpu = createCpuEvaluator(undefined, { workers: 0 });
     const settings = { ...defaultSettings('cpu', 3), leavesPerRound: 8, playoutsPerLeaf: 32 };
     const g = geometryOf(GameKind.Hex, 9);
-    let overruled = 0;
+    const overruled = { inner: 0, edge: 0 };
     for (let cell = 0; cell < g.cellCount; cell++) {
       const position = empty(9);
       position.play(cell);
-      const limits = { playouts: 1024 };
-      const plain = await new Mcts(cpu, settings).search(position, limits);
-      const inner = await new Mcts(cpu, { ...settings, swapInner: 1 }).search(position, limits);
-      if (!swapsInner(g, cell, 1)) expect(inner, `the edge opening ${cell} is the search's`).toEqual(plain);
-      else {
-        expect(inner.move, `the inner opening ${cell}`).toBe(SWAP);
-        if (plain.move !== SWAP) overruled++;
+      const decide = (more: object) => new Mcts(cpu, { ...settings, ...more }).search(position, { playouts: 1024 });
+      const plain = await decide({});
+      const inner = await decide({ swapInner: 1 });
+      const edge = await decide({ swapEdge: false });
+      expect(onOuterRing(g, cell)).toBe(!swapsInner(g, cell, 1));
+      if (onOuterRing(g, cell)) {
+        expect(inner, `swap-inner leaves the edge opening ${cell} to the search`).toEqual(plain);
+        expect(edge.move, `swap-edge=off keeps the edge opening ${cell}`).not.toBe(SWAP);
+        if (plain.move === SWAP) overruled.edge++;
+      } else {
+        expect(inner.move, `swap-inner swaps the inner opening ${cell}`).toBe(SWAP);
+        expect(edge, `swap-edge leaves the inner opening ${cell} to the search`).toEqual(plain);
+        if (plain.move !== SWAP) overruled.inner++;
       }
     }
-    // A search this small keeps some inner openings: the setting overrules it there.
-    expect(overruled).toBeGreaterThan(0);
+    // A search this small decides some openings either way: each setting overrules it somewhere.
+    expect(overruled.inner).toBeGreaterThan(0);
+    expect(overruled.edge).toBeGreaterThan(0);
     // And the engine's own first move is then one it would not swap itself.
     for (const seed of [1, 2]) {
       const opening = await new Mcts(cpu, { ...settings, seed, swapInner: 1 }).search(empty(9), { playouts: 8192 });

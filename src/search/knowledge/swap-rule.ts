@@ -53,6 +53,11 @@ export function swapsInner(g: Geometry, cell: CellIndex, rows: number): boolean 
   return Math.min(row, col, g.size - 1 - row, g.size - 1 - col) >= rows;
 }
 
+/** Whether `cell` is on the outer ring of the Hex board of `g` (never on Y): the cells beside an edge. */
+export function onOuterRing(g: Geometry, cell: CellIndex): boolean {
+  return g.game === GameKind.Hex && !swapsInner(g, cell, 1);
+}
+
 /** Whether `position` is the first move of a Hex game under the swap rule, which chooseSwapOpening decides. */
 export function opensUnderSwap(position: Position): boolean {
   return position.geometry.game === GameKind.Hex && position.swapAllowed && position.moveCount === 0;

@@ -141,6 +141,12 @@ export interface SearchSettings {
    */
   readonly swapInner?: number;
   /**
+   * Whether the search may swap an opening on the Hex board's outer ring
+   * (default SWAP_EDGE); false keeps every one. Decided after the swap
+   * table and `swapInner`; a proven winning reply still wins.
+   */
+  readonly swapEdge?: boolean;
+  /**
    * With the `leaf-bridge` tactic: the smallest board size whose leaves have
    * their bridges split (default LEAF_BRIDGE_FROM); 1 for every size.
    */
@@ -202,6 +208,9 @@ export const SWAP_TABLE = false;
 
 /** SearchSettings.swapInner unless told: none, the search decides. */
 export const SWAP_INNER = 0;
+
+/** SearchSettings.swapEdge unless told: the search decides the edge openings too. */
+export const SWAP_EDGE = true;
 
 /** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
 export const AMAF_FROM = 0;
