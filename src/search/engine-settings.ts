@@ -22,6 +22,7 @@ import {
   SWAP_TABLE,
   SWAP_INNER,
   SWAP_EDGE,
+  H_SEARCH_WIDTH,
   LEAF_BRIDGE_FROM,
   PRIOR_REFRESH,
   AMAF_FROM,
@@ -47,9 +48,11 @@ import {
   decimal,
   formatNumberOrNone,
   record,
+  searchSwitch,
   whole,
   wholeOrNone,
 } from './setting-record.js';
+import { SWAP_SETTINGS } from './swap-settings.js';
 
 export type { EngineSettings, Rebuild, SettingRecord } from './setting-record.js';
 
@@ -84,7 +87,7 @@ const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const SWAP_MARGIN_BOUND: DecimalBound = { atLeast: 0, max: 0.5 };
 const LAG_BOUND: WholeBound = { min: 0, max: 1_000 };
 const BOARD_SIZE_BOUND: WholeBound = { min: 1, max: 1_000 };
-const ROWS_BOUND: WholeBound = { min: 0, max: 500 };
+const WIDTH_BOUND: WholeBound = { min: 1, max: 64 };
 
 const CPU_SEARCH = defaultSettings('cpu');
 
@@ -113,6 +116,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   swapTable: SWAP_TABLE,
   swapInner: SWAP_INNER,
   swapEdge: SWAP_EDGE,
+  hSearchWidth: H_SEARCH_WIDTH,
   leafBridgeFrom: LEAF_BRIDGE_FROM,
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
@@ -197,18 +201,7 @@ export const SETTINGS: readonly SettingRecord[] = [
     inMatch: true,
     defaultText: 'on',
   }),
-  record({
-    key: 'solver',
-    name: 'solver',
-    flag: 'solver',
-    argument: '<on|off>',
-    help: 'solve late positions exactly at the root',
-    parse: parseOnOff,
-    format: formatOnOff,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
+  searchSwitch('solver', 'solver', 'solver', 'solve late positions exactly at the root'),
   record({
     key: 'selection',
     name: 'selection',
@@ -320,18 +313,12 @@ export const SETTINGS: readonly SettingRecord[] = [
     search: true,
     inMatch: true,
   }),
-  record({
-    key: 'reducedBoard',
-    name: 'reduced',
-    flag: 'reduced-board',
-    argument: '<on|off>',
-    help: "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)",
-    parse: parseOnOff,
-    format: formatOnOff,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
+  searchSwitch(
+    'reducedBoard',
+    'reduced',
+    'reduced-board',
+    "evaluate each leaf on its parent's board with the dead cells filled and the captured pairs given to their captors (Hex)",
+  ),
   record({
     key: 'amafFrom',
     name: 'amaf-from',
@@ -404,38 +391,15 @@ export const SETTINGS: readonly SettingRecord[] = [
     search: true,
     inMatch: true,
   }),
+  ...SWAP_SETTINGS,
   record({
-    key: 'swapTable',
-    name: 'swap-table',
-    flag: 'swap-table',
-    argument: '<on|off>',
-    help: 'decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search',
-    parse: parseOnOff,
-    format: formatOnOff,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
-  record({
-    key: 'swapInner',
-    name: 'swap-inner',
-    flag: 'swap-inner',
-    argument: '<rows>',
-    help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
-    ...whole(ROWS_BOUND),
+    key: 'hSearchWidth',
+    name: 'h-search-width',
+    flag: 'h-search-width',
+    argument: '<n>',
+    help: "H-search's width at the tree's nodes below the root: full connections kept per pair of points, and half as many again semi-connections",
+    ...whole(WIDTH_BOUND),
     format: String,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
-  record({
-    key: 'swapEdge',
-    name: 'swap-edge',
-    flag: 'swap-edge',
-    argument: '<on|off>',
-    help: 'whether the search may swap a Hex opening on the outer ring (off: keep every one)',
-    parse: parseOnOff,
-    format: formatOnOff,
     rebuild: 'search',
     search: true,
     inMatch: true,
@@ -452,18 +416,12 @@ export const SETTINGS: readonly SettingRecord[] = [
     search: true,
     inMatch: true,
   }),
-  record({
-    key: 'hSearchRecheck',
-    name: 'h-search-recheck',
-    flag: 'h-search-recheck',
-    argument: '<on|off>',
-    help: "whether the h-search tactic looks for the side to move's own connection of the game below a node it has looked at (off: the opponent's only)",
-    parse: parseOnOff,
-    format: formatOnOff,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
+  searchSwitch(
+    'hSearchRecheck',
+    'h-search-recheck',
+    'h-search-recheck',
+    "whether the h-search tactic looks for the side to move's own connection of the game below a node it has looked at (off: the opponent's only)",
+  ),
   record({
     key: 'hSearchLag',
     name: 'h-search-lag',

@@ -11,7 +11,9 @@ import {
   type DecimalBound,
   type WholeBound,
   decimalRangeText,
+  formatOnOff,
   parseDecimal,
+  parseOnOff,
   parseWhole,
   wholeRangeText,
 } from './setting-values.js';
@@ -59,6 +61,8 @@ export interface EngineSettings {
   readonly swapInner: number;
   /** Whether the search may swap an opening on the outer ring (SearchSettings.swapEdge). */
   readonly swapEdge: boolean;
+  /** H-search's width below the root (SearchSettings.hSearchWidth). */
+  readonly hSearchWidth: number;
   /** With `leaf-bridge`, the smallest board size whose leaves' bridges are split (SearchSettings.leafBridgeFrom). */
   readonly leafBridgeFrom: number;
   /** The share of the cells that must hold stones before H-search looks at a position (SearchSettings.hSearchFrom). */
@@ -98,6 +102,24 @@ export interface SettingRecord<K extends keyof EngineSettings = keyof EngineSett
 
 export const record = <K extends keyof EngineSettings>(r: SettingRecord<K>): SettingRecord =>
   r as unknown as SettingRecord;
+
+/** The settings whose values are on or off. */
+type SwitchKey = { [P in keyof EngineSettings]: EngineSettings[P] extends boolean ? P : never }[keyof EngineSettings];
+
+/** An on/off setting of the search's, a match key too. */
+export const searchSwitch = <K extends SwitchKey>(key: K, name: string, flag: string, help: string): SettingRecord =>
+  record<K>({
+    key,
+    name,
+    flag,
+    argument: '<on|off>',
+    help,
+    parse: parseOnOff as (text: string) => EngineSettings[K],
+    format: formatOnOff as (value: EngineSettings[K]) => string,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  });
 
 /** A setting's parser and its range text, from its one bound. */
 export const whole = (bound: WholeBound) => ({

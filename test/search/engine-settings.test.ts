@@ -39,6 +39,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'swap-table': 'on',
   'swap-inner': '1',
   'swap-edge': 'off',
+  'h-search-width': '4',
   'leaf-bridge-from': '9',
   'h-search-from': '0.15',
 };

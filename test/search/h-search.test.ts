@@ -5,7 +5,13 @@ import { describe, expect, test } from 'vitest';
 import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { gameConnections, hasGameConnection } from '../../src/search/knowledge/h-search.js';
+import {
+  DEFAULT_H_SEARCH_LIMITS,
+  type HSearchLimits,
+  gameConnections,
+  hasGameConnection,
+  hSearchLimitsOfWidth,
+} from '../../src/search/knowledge/h-search.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { virtuallyConnected } from '../../src/search/knowledge/virtual-connection.js';
 import { ANY, CELL_CHAR, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
@@ -45,7 +51,12 @@ interface Tally {
  * the same fill; hasGameConnection must agree that there is one. Counts the claims and the boards where it and the greedy
  * templates differ.
  */
-function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>): Tally {
+function checkClaims(
+  game: GameKind,
+  size: number,
+  boards: Iterable<Uint8Array>,
+  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
+): Tally {
   const tally: Tally = { full: 0, semi: 0, missed: 0, gained: 0 };
   for (const cells of boards) {
     const text = boardText(cells);
@@ -53,10 +64,12 @@ function checkClaims(game: GameKind, size: number, boards: Iterable<Uint8Array>)
     if (position.isOver()) continue;
     const g = position.geometry;
     for (const player of [Color.Black, Color.White] as const) {
-      const found = gameConnections(g, cells, player);
+      const found = gameConnections(g, cells, player, limits);
       const greedy = virtuallyConnected(g, cells, player);
       // The tree's quick question, which in Hex stops at the first connection it finds.
-      expect(hasGameConnection(g, cells, player)).toBe(found.full !== null || found.semis.length > 0);
+      expect(hasGameConnection(g, cells, player, undefined, limits)).toBe(
+        found.full !== null || found.semis.length > 0,
+      );
       if (greedy && found.full === null) tally.missed++;
       if (!greedy && found.full !== null) tally.gained++;
       if (found.full !== null) {
@@ -121,6 +134,17 @@ describe('gameConnections (H-search)', () => {
       expect(tally.missed).toBe(0);
     },
   );
+
+  test('narrower widths (h-search-width) keep fewer connections a pair, and every claim is still a win (random boards of Hex 5)', () => {
+    expect(hSearchLimitsOfWidth(8)).toBe(DEFAULT_H_SEARCH_LIMITS);
+    expect(hSearchLimitsOfWidth(4)).toEqual({ fullPerPair: 4, semiPerPair: 6, orDepth: 3 });
+    const cellCount = Position.empty(GameKind.Hex, 5).geometry.cellCount;
+    const boards = () => randomBoards(cellCount, 400, 0.45, 5 * 41);
+    const wide = checkClaims(GameKind.Hex, 5, boards());
+    const narrow = checkClaims(GameKind.Hex, 5, boards(), hSearchLimitsOfWidth(1));
+    expect(narrow.full + narrow.semi).toBeGreaterThan(0);
+    expect(narrow.full + narrow.semi).toBeLessThan(wide.full + wide.semi);
+  });
 
   test('the empty Hex 3 board: the centre is a key for either player, nothing is full', () => {
     const p = Position.empty(GameKind.Hex, 3);

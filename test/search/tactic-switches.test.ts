@@ -439,7 +439,7 @@ describe('the search with one tactic off', () => {
     }
   });
 
-  test('h-search in the tree: every move the tree proves with it is decided so by the solver, and it proves more than without it', async () => {
+  test('h-search in the tree: every move the tree proves with it is decided so by the solver (at h-search-width 1 too), and it proves more than without it', async () => {
     // Quiet positions where the root has no semi-connection of the game (the `connect` tactic would leave only its keys).
     const quiet = (p: Position) =>
       winsAtOnce(p, p.toMove).length === 0 && winsAtOnce(p, opponent(p.toMove)).length === 0;
@@ -456,13 +456,26 @@ describe('the search with one tactic off', () => {
     });
     let provenWith = 0;
     let provenWithout = 0;
+    let narrowDiffers = 0;
     for (const { p } of cases) {
       const on = await new Mcts(cpu, settings(DEFAULT_TACTICS)).search(p, { playouts: 8 * 8 * 40 });
       provenWith += expectProofsRight(p, on.moves);
       const off = await new Mcts(cpu, settings(without('h-search'))).search(p, { playouts: 8 * 8 * 40 });
       provenWithout += off.moves.filter((m) => m.proven !== undefined).length;
+      // h-search-width: a narrower H-search below the root proves soundly too.
+      const narrow = await new Mcts(cpu, { ...settings(DEFAULT_TACTICS), hSearchWidth: 1 }).search(p, {
+        playouts: 8 * 8 * 40,
+      });
+      expectProofsRight(p, narrow.moves);
     }
     expect(provenWith).toBeGreaterThan(provenWithout);
+    // On Hex 9, where a pair of points has more connections than one, it is another search.
+    for (const { p } of randomPositions(9, 3, 91, 0.5)) {
+      const search = (hSearchWidth: number) =>
+        new Mcts(cpu, { ...settings(DEFAULT_TACTICS), hSearchWidth }).search(p, { playouts: 8 * 8 * 60 });
+      if (JSON.stringify((await search(1)).moves) !== JSON.stringify((await search(8)).moves)) narrowDiffers++;
+    }
+    expect(narrowDiffers).toBeGreaterThan(0);
   });
 
   test('dead: with it no dead or captured cell is searched at the root or evaluated as a reply, and every move the tree proves is decided so by the solver; without it they are searched', async () => {

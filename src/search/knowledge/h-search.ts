@@ -30,6 +30,9 @@ import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
 import { perGeometry } from '../../game/per-geometry.js';
 import { CarrierPool } from './carrier-pool.js';
+import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, sameLimits } from './h-search-limits.js';
+
+export { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, hSearchLimitsOfWidth } from './h-search-limits.js';
 
 /** A semi-connection of the game: `player` plays `key` and is joined; every cell it needs is in `carrier` (key included). */
 export interface SemiConnection {
@@ -44,18 +47,6 @@ export interface GameConnections {
   /** Semi-connections of the goal, each a win for the player if it moves (bounded in number; empty when `full` is set). */
   readonly semis: readonly SemiConnection[];
 }
-
-/** Bounds on the work; the defaults are what the search uses. */
-export interface HSearchLimits {
-  /** Full connections kept per pair of points. */
-  readonly fullPerPair: number;
-  /** Semi-connections kept per pair of points. */
-  readonly semiPerPair: number;
-  /** How many semi-connections, the new one included, the OR rule may combine. */
-  readonly orDepth: number;
-}
-
-export const DEFAULT_H_SEARCH_LIMITS: HSearchLimits = { fullPerPair: 8, semiPerPair: 12, orDepth: 3 };
 
 /** What H-search throws when it passes its deadline: it found too little to say anything sound, so it says nothing. */
 export class PastDeadline extends Error {
@@ -407,21 +398,22 @@ export function gameConnections(
 }
 
 /**
- * Whether H-search (default limits) finds a full or a semi-connection of
- * `player`'s goal: then `player`, to move, wins. In Hex it stops at the
- * first one, which gameConnections would find too.
+ * Whether H-search finds a full or a semi-connection of `player`'s goal:
+ * then `player`, to move, wins. In Hex it stops at the first one, which
+ * gameConnections would find too.
  */
 export function hasGameConnection(
   g: Geometry,
   cells: Cells,
   player: Player,
   deadline = Number.POSITIVE_INFINITY,
+  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
 ): boolean {
   if (g.game !== GameKind.Hex) {
-    const found = gameConnections(g, cells, player, DEFAULT_H_SEARCH_LIMITS, deadline);
+    const found = gameConnections(g, cells, player, limits, deadline);
     return found.full !== null || found.semis.length > 0;
   }
-  const { connections, edgePoints } = connectionsOf(g, cells, player, DEFAULT_H_SEARCH_LIMITS, true, deadline);
+  const { connections, edgePoints } = connectionsOf(g, cells, player, limits, true, deadline);
   const [a, b] = edgePoints as [number, number];
   return connections.live(a, b, false).length > 0 || connections.live(a, b, true).length > 0;
 }
@@ -472,18 +464,21 @@ function hubConnections(connections: Connections, sides: readonly number[]): Gam
 }
 
 /** The last board each player was asked about, per geometry: the root asks for the same board twice (its restriction, then its moves). */
-const lastAnswers = perGeometry(() => new Map<Player, { readonly cells: Cells; readonly found: GameConnections }>());
+const lastAnswers = perGeometry(
+  () => new Map<Player, { readonly cells: Cells; readonly limits: HSearchLimits; readonly found: GameConnections }>(),
+);
 
-/** gameConnections with the default limits, remembered for the last board asked per player. */
+/** gameConnections, remembered for the last board and limits asked per player. */
 export function cachedGameConnections(
   g: Geometry,
   cells: Cells,
   player: Player,
   deadline = Number.POSITIVE_INFINITY,
+  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
 ): GameConnections {
   const last = lastAnswers(g).get(player);
-  if (last !== undefined && sameCells(last.cells, cells)) return last.found;
-  const found = gameConnections(g, cells, player, DEFAULT_H_SEARCH_LIMITS, deadline);
-  lastAnswers(g).set(player, { cells: cells.slice(), found });
+  if (last !== undefined && sameLimits(last.limits, limits) && sameCells(last.cells, cells)) return last.found;
+  const found = gameConnections(g, cells, player, limits, deadline);
+  lastAnswers(g).set(player, { cells: cells.slice(), limits, found });
   return found;
 }

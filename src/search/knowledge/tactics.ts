@@ -11,7 +11,7 @@ import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } 
 import { goalEdges } from './connect.js';
 import { perGeometry } from '../../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
-import { cachedGameConnections } from './h-search.js';
+import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, cachedGameConnections } from './h-search.js';
 import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';
 
 /** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
@@ -190,6 +190,7 @@ export function mustPlay(
   toMove: Player,
   hSearch = false,
   deadline = Number.POSITIVE_INFINITY,
+  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
 ): CellIndex[] | null {
   const them = opponent(toMove);
   const keys = completionCandidates(g, cells, them);
@@ -211,7 +212,7 @@ export function mustPlay(
     }
   }
   if (hSearch) {
-    const theirs = cachedGameConnections(g, cells, them, deadline);
+    const theirs = cachedGameConnections(g, cells, them, deadline, limits);
     if (theirs.full !== null) allowed = new Uint8Array(g.cellCount);
     for (const { key, carrier } of theirs.semis) keepOnly(key, carrier);
   }

@@ -7,7 +7,7 @@ import { Color, type Player, opponent } from '../../game/color.js';
 import { type Cells, type Geometry, type GameKind, geometryOf } from '../../game/geometry.js';
 import type { Move } from '../../game/position.js';
 import { deadCells } from './dead-cells.js';
-import { hasGameConnection } from './h-search.js';
+import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, hasGameConnection } from './h-search.js';
 import { type Tactic, type TacticSet, connectingMoves, mustPlay } from './tactics.js';
 import { withoutInferior } from './inferior-cells.js';
 
@@ -22,6 +22,8 @@ export interface KnowledgeReach {
   readonly hSearch: boolean;
   /** Whether H-search also looks for the side to move's own connection of the game. */
   readonly ownConnection: boolean;
+  /** H-search's bounds (default DEFAULT_H_SEARCH_LIMITS). */
+  readonly hSearchLimits?: HSearchLimits;
 }
 
 /**
@@ -51,6 +53,7 @@ export function movesWorthSearching(
   deadline = Number.POSITIVE_INFINITY,
 ): WorthSearching {
   const { mayProve, hSearch, ownConnection } = reach;
+  const limits = reach.hSearchLimits ?? DEFAULT_H_SEARCH_LIMITS;
   const { filled: cells } = tactics.has('dead') ? deadCells(g, board) : { filled: board };
   const inferior = tactics.has('inferior');
   const kept = (moves: Move[]) => (inferior ? withoutInferior(g, cells, moves, toMove) : moves);
@@ -73,8 +76,8 @@ export function movesWorthSearching(
     if (mayProve) return { winner: toMove };
     if (joining !== null) return joining;
   }
-  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove, deadline)) return { winner: toMove };
-  const must = mustPlay(g, cells, toMove, hSearch, deadline);
+  if (ownConnection && mayProve && hasGameConnection(g, cells, toMove, deadline, limits)) return { winner: toMove };
+  const must = mustPlay(g, cells, toMove, hSearch, deadline, limits);
   if (must === null || (must.length === 0 && !mayProve)) return liveMoves();
   return must.length === 0 ? { winner: opponent(toMove) } : kept(must);
 }

@@ -2,6 +2,7 @@
 import type { CellIndex } from '../../game/geometry.js';
 import { type NearCells } from '../knowledge/proximity.js';
 import { type TacticSet, tacticSet } from '../knowledge/tactics.js';
+import { type HSearchLimits, hSearchLimitsOfWidth } from '../knowledge/h-search.js';
 import { keepsAmaf } from '../selection.js';
 import { randomStream } from './random.js';
 import type { Position } from '../../game/position.js';
@@ -10,6 +11,7 @@ import {
   H_SEARCH_LAG,
   H_SEARCH_RECHECK,
   H_SEARCH_THRESHOLD,
+  H_SEARCH_WIDTH,
   KNOWLEDGE_THRESHOLD,
   MOVE_PRIOR,
   PRIOR_REFRESH,
@@ -58,6 +60,8 @@ export interface TreeContext {
   readonly hSearchFrom: number;
   /** SearchSettings.hSearchRecheck. */
   readonly hSearchRecheck: boolean;
+  /** H-search's bounds at the tree's nodes below the root (SearchSettings.hSearchWidth). */
+  readonly nodeHSearchLimits: HSearchLimits;
   /** The tree's H-searches made off the search's thread, or null to make them at once (SearchSettings.hSearchLag). */
   readonly deferred: DeferredKnowledge | null;
   /** During a timed search, the move's deadline on performance.now()'s clock, where a tree node's H-search gives up; else +∞. */
@@ -92,6 +96,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,
     hSearchRecheck: settings.hSearchRecheck ?? H_SEARCH_RECHECK,
+    nodeHSearchLimits: hSearchLimitsOfWidth(settings.hSearchWidth ?? H_SEARCH_WIDTH),
     deferred: lag > 0 ? new DeferredKnowledge(lag) : null,
     deadline: Number.POSITIVE_INFINITY,
     priorWeights:

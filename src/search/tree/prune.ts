@@ -108,6 +108,7 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
     mayProve: !root,
     hSearch: hReady && deferred === null,
     ownConnection: ownConnection && deferred === null,
+    ...(root ? {} : { hSearchLimits: context.nodeHSearchLimits }),
   };
   let hSearched = hReady;
   let pruned: WorthSearching = null;
@@ -147,7 +148,8 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
   if (deferred !== null && node.proven === null) {
     const { game, size } = position.geometry;
     const job = { game, size, cells: position.cells(), toMove: position.toMove, tactics: [...tactics] };
-    deferred.ask(node, path, { ...job, reach: { mayProve: true, hSearch: true, ownConnection } });
+    const reach = { mayProve: true, hSearch: true, ownConnection, hSearchLimits: context.nodeHSearchLimits };
+    deferred.ask(node, path, { ...job, reach });
   }
 }
 

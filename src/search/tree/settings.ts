@@ -147,6 +147,13 @@ export interface SearchSettings {
    */
   readonly swapEdge?: boolean;
   /**
+   * H-search's width at the tree's nodes below the root: the full
+   * connections it keeps per pair of points, and half as many again
+   * semi-connections (default H_SEARCH_WIDTH). Narrower is faster and finds
+   * fewer connections; the root keeps the default.
+   */
+  readonly hSearchWidth?: number;
+  /**
    * With the `leaf-bridge` tactic: the smallest board size whose leaves have
    * their bridges split (default LEAF_BRIDGE_FROM); 1 for every size.
    */
@@ -211,6 +218,9 @@ export const SWAP_INNER = 0;
 
 /** SearchSettings.swapEdge unless told: the search decides the edge openings too. */
 export const SWAP_EDGE = true;
+
+/** SearchSettings.hSearchWidth unless told: the width the root's H-search has too. */
+export const H_SEARCH_WIDTH = 8;
 
 /** SearchSettings.amafFrom unless told: AMAF counts at every node from its first leaf. */
 export const AMAF_FROM = 0;

@@ -1,0 +1,33 @@
+/** The settings of the rules that decide a Hex opening's swap beside the search's own value: their records. */
+import type { WholeBound } from './setting-values.js';
+import { type SettingRecord, record, searchSwitch, whole } from './setting-record.js';
+
+const ROWS_BOUND: WholeBound = { min: 0, max: 500 };
+
+/** In the order of --help and of the settings line, after `leaf-bridge-from`. */
+export const SWAP_SETTINGS: readonly SettingRecord[] = [
+  searchSwitch(
+    'swapTable',
+    'swap-table',
+    'swap-table',
+    'decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search',
+  ),
+  record({
+    key: 'swapInner',
+    name: 'swap-inner',
+    flag: 'swap-inner',
+    argument: '<rows>',
+    help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
+    ...whole(ROWS_BOUND),
+    format: String,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  }),
+  searchSwitch(
+    'swapEdge',
+    'swap-edge',
+    'swap-edge',
+    'whether the search may swap a Hex opening on the outer ring (off: keep every one)',
+  ),
+];
