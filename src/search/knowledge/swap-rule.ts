@@ -47,15 +47,19 @@ export function swapFromReplies(bestReply: number, margin = 0): boolean {
  * fills value every stone alike; the search decides the rest.
  */
 export function swapsInner(g: Geometry, cell: CellIndex, rows: number): boolean {
-  if (g.game !== GameKind.Hex || rows <= 0) return false;
-  const row = g.row[cell] as number;
-  const col = g.col[cell] as number;
-  return Math.min(row, col, g.size - 1 - row, g.size - 1 - col) >= rows;
+  return g.game === GameKind.Hex && rows > 0 && rowsFromEdge(g, cell) >= rows;
 }
 
 /** Whether `cell` is on the outer ring of the Hex board of `g` (never on Y): the cells beside an edge. */
 export function onOuterRing(g: Geometry, cell: CellIndex): boolean {
-  return g.game === GameKind.Hex && !swapsInner(g, cell, 1);
+  return g.game === GameKind.Hex && rowsFromEdge(g, cell) === 0;
+}
+
+/** The rows between `cell` and the nearest edge of the (square) Hex board of `g`: 0 on the outer ring. */
+function rowsFromEdge(g: Geometry, cell: CellIndex): number {
+  const row = g.row[cell] as number;
+  const col = g.col[cell] as number;
+  return Math.min(row, col, g.size - 1 - row, g.size - 1 - col);
 }
 
 /** Whether `position` is the first move of a Hex game under the swap rule, which chooseSwapOpening decides. */
