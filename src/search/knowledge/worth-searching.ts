@@ -42,7 +42,8 @@ export interface KnowledgeReach {
  * `inferior`, the moves kept (but the joining ones) are also rid of the
  * cells vulnerable or dominated for the side to move (inferior-cells.ts),
  * unless that drops them all. H-search throws PastDeadline once performance.now()
- * passes `deadline`.
+ * passes `deadline`. `reduced`, if given, is `board` with its dead cells and
+ * captured pairs filled (deadCells' `filled`), made already by the caller.
  */
 export function movesWorthSearching(
   g: Geometry,
@@ -51,10 +52,11 @@ export function movesWorthSearching(
   tactics: TacticSet,
   reach: KnowledgeReach,
   deadline = Number.POSITIVE_INFINITY,
+  reduced: Readonly<Cells> | null = null,
 ): WorthSearching {
   const { mayProve, hSearch, ownConnection } = reach;
   const limits = reach.hSearchLimits ?? DEFAULT_H_SEARCH_LIMITS;
-  const { filled: cells } = tactics.has('dead') ? deadCells(g, board) : { filled: board };
+  const cells = !tactics.has('dead') ? board : (reduced ?? deadCells(g, board).filled);
   const inferior = tactics.has('inferior');
   const kept = (moves: Move[]) => (inferior ? withoutInferior(g, cells, moves, toMove) : moves);
   // With no live cell left (captured pairs can decide a board that is not over), every legal move: the tree decides it.

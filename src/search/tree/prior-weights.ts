@@ -33,10 +33,14 @@ export class PriorWeights {
     let strongest = 0;
     for (const m of moves) if (m !== SWAP) strongest = Math.max(strongest, this.gammas[m] as number);
     const out = new Float32Array(moves.length);
-    moves.forEach((m, j) => {
-      const gamma = m === SWAP || strongest <= 0 ? strongest : (this.gammas[m] as number);
-      out[j] = strongest > 0 ? (Math.max(gamma, 1e-30) / strongest) ** this.power : 1;
-    });
+    if (strongest <= 0) return out.fill(1);
+    const power = this.power;
+    for (let j = 0; j < moves.length; j++) {
+      const m = moves[j] as Move;
+      const ratio = Math.max(m === SWAP ? strongest : (this.gammas[m] as number), 1e-30) / strongest;
+      // A square by multiplication, the default λ's case: the same number as ** gives, without the call.
+      out[j] = power === 2 ? ratio * ratio : ratio ** power;
+    }
     return out;
   }
 }

@@ -113,8 +113,17 @@ export function prepareMoves(context: TreeContext, node: Node, position: Positio
   let hSearched = hReady;
   let pruned: WorthSearching = null;
   if (ready && pruning && (deferred === null || firstPass)) {
+    // The node's reduced board, where the leaves below it made it already, is the dead cells' fill.
     const look = (within: KnowledgeReach, deadline?: number) =>
-      movesWorthSearching(position.geometry, position.peekCells(), position.toMove, tactics, within, deadline);
+      movesWorthSearching(
+        position.geometry,
+        position.peekCells(),
+        position.toMove,
+        tactics,
+        within,
+        deadline,
+        node.reduced,
+      );
     try {
       pruned = look(reach, root ? undefined : context.deadline);
     } catch (error) {
