@@ -25,12 +25,11 @@
  */
 import type { Player } from '../../game/color.js';
 import { Color } from '../../game/color.js';
-import { type CellIndex, type Cells, GameKind, type Geometry, sameCells } from '../../game/geometry.js';
+import { type CellIndex, type Cells, GameKind, type Geometry } from '../../game/geometry.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
-import { perGeometry } from '../../game/per-geometry.js';
 import { CarrierPool } from './carrier-pool.js';
-import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, sameLimits } from './h-search-limits.js';
+import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits } from './h-search-limits.js';
 
 export { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, hSearchLimitsOfWidth } from './h-search-limits.js';
 
@@ -64,8 +63,10 @@ const NO_CELL = -1;
 const NONE = -1;
 /** The set the rules build a carrier in before it is kept: most candidates are not. */
 const SCRATCH = 0;
+/** The AND rule's far-end test: the carrier it extends, with the end's cell. */
+const AND_MASK = 1;
 
-/** The points and their connections; the sets after SCRATCH are the OR rule's unions and common cells, one pair per depth. */
+/** The points and their connections; the sets after AND_MASK are the OR rule's unions and common cells, one pair per depth. */
 class Connections extends CarrierPool {
   /** Per point: its cell if it is an empty cell, else NO_CELL. */
   readonly cellOf: number[] = [];
@@ -73,6 +74,8 @@ class Connections extends CarrierPool {
   readonly isEdge: boolean[] = [];
   /** Per point: the points it has a full connection with, in the order found. */
   readonly fullNeighbours: number[][] = [];
+  /** Per point: beside each of its fullNeighbours, the pair's full connections (the AND rule walks them). */
+  private readonly fullsAround: (readonly number[])[][] = [];
   private readonly unionAt: number;
   private readonly commonAt: number;
   /** Per pair id (pairId), 1 + its slot, 0 for none; a flat table, since a map's look-ups were much of the AND rule's time. */
@@ -103,11 +106,11 @@ class Connections extends CarrierPool {
     private readonly limits: HSearchLimits,
     private readonly deadline: number,
   ) {
-    super(cellCount, SCRATCH + 1 + 2 * (limits.orDepth + 1));
+    super(cellCount, AND_MASK + 1 + 2 * (limits.orDepth + 1));
     this.stride = cellCount + 3;
     this.slotOf = new Int32Array(this.stride * this.stride);
     this.tight = new Uint8Array(this.stride * this.stride);
-    this.unionAt = SCRATCH + 1;
+    this.unionAt = AND_MASK + 1;
     this.commonAt = this.unionAt + limits.orDepth + 1;
   }
 
@@ -115,6 +118,7 @@ class Connections extends CarrierPool {
     this.cellOf.push(cell);
     this.isEdge.push(edge);
     this.fullNeighbours.push([]);
+    this.fullsAround.push([]);
     return this.cellOf.length - 1;
   }
 
@@ -187,7 +191,7 @@ class Connections extends CarrierPool {
     // A semi-connection whose carrier holds a full one's is of no more use.
     // Dead ones stay in the semi list until the next addSemi: the OR rule may be walking it.
     for (const s of this.semis[slot] as number[])
-      if (this.alive[s] === 1 && (this.sizes[s] as number) >= size && this.subset(set, s)) this.alive[s] = 0;
+      if ((this.sizes[s] as number) >= size && this.subset(set, s)) this.alive[s] = 0;
     const full = this.insert(fulls, set, size, NO_CELL, this.limits.fullPerPair);
     if (full === NONE) return;
     if (pairId === this.goalPair) this.done = true;
@@ -195,6 +199,8 @@ class Connections extends CarrierPool {
     if (hadNone) {
       (this.fullNeighbours[x] as number[]).push(y);
       (this.fullNeighbours[y] as number[]).push(x);
+      (this.fullsAround[x] as (readonly number[])[]).push(fulls);
+      (this.fullsAround[y] as (readonly number[])[]).push(fulls);
     }
     this.queue.push(x, y, full);
   }
@@ -266,7 +272,11 @@ class Connections extends CarrierPool {
     const middleCell = this.cellOf[middle] as number;
     const endCell = this.cellOf[end] as number;
     const around = this.fullNeighbours[middle] as number[];
+    const aroundFulls = this.fullsAround[middle] as (readonly number[])[];
     const aSize = this.sizes[a] as number;
+    // One test turns away both a carrier that meets a's and one that holds end's cell.
+    this.copy(AND_MASK, a);
+    if (endCell !== NO_CELL) this.addCell(AND_MASK, endCell);
     for (let i = 0; i < around.length && !this.done; i++) {
       const z = around[i] as number;
       if (z === end) continue;
@@ -274,10 +284,14 @@ class Connections extends CarrierPool {
       if (zCell !== NO_CELL && this.has(a, zCell)) continue;
       // Every candidate end–z would be turned away: no need to make them.
       if (this.tight[this.pairId(end, z)] === 1) continue;
-      const fulls = this.fulls[this.slot(middle, z)] as number[];
-      for (let j = 0; j < fulls.length; j++) {
+      // A full list holds only live connections: insert takes out those it drops.
+      const fulls = aroundFulls[i] as readonly number[];
+      for (
+        let j = this.nextDisjoint(fulls, 0, AND_MASK);
+        j < fulls.length;
+        j = this.nextDisjoint(fulls, j + 1, AND_MASK)
+      ) {
         const b = fulls[j] as number;
-        if (this.alive[b] === 0 || (endCell !== NO_CELL && this.has(b, endCell)) || this.intersects(a, b)) continue;
         this.orInto(SCRATCH, a, b);
         // The carriers are disjoint: the union's size is the sum.
         const size = aSize + (this.sizes[b] as number);
@@ -296,7 +310,7 @@ class Connections extends CarrierPool {
     for (let i = 0; i < list.length; i++) {
       const c = list[i] as number;
       if ((this.sizes[c] as number) > size) break;
-      if (this.alive[c] === 1 && this.subset(c, set)) return true;
+      if (this.subset(c, set) && this.alive[c] === 1) return true;
     }
     return false;
   }
@@ -461,24 +475,4 @@ function hubConnections(connections: Connections, sides: readonly number[]): Gam
     }
   }
   return { full: null, semis };
-}
-
-/** The last board each player was asked about, per geometry: the root asks for the same board twice (its restriction, then its moves). */
-const lastAnswers = perGeometry(
-  () => new Map<Player, { readonly cells: Cells; readonly limits: HSearchLimits; readonly found: GameConnections }>(),
-);
-
-/** gameConnections, remembered for the last board and limits asked per player. */
-export function cachedGameConnections(
-  g: Geometry,
-  cells: Cells,
-  player: Player,
-  deadline = Number.POSITIVE_INFINITY,
-  limits: HSearchLimits = DEFAULT_H_SEARCH_LIMITS,
-): GameConnections {
-  const last = lastAnswers(g).get(player);
-  if (last !== undefined && sameLimits(last.limits, limits) && sameCells(last.cells, cells)) return last.found;
-  const found = gameConnections(g, cells, player, limits, deadline);
-  lastAnswers(g).set(player, { cells: cells.slice(), limits, found });
-  return found;
 }

@@ -11,7 +11,8 @@ import { type CellIndex, type Cells, type Geometry, areNeighbors, neighborsOf } 
 import { goalEdges } from './connect.js';
 import { perGeometry } from '../../game/per-geometry.js';
 import { type Labels, labelGroups } from './groups.js';
-import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits, cachedGameConnections } from './h-search.js';
+import { DEFAULT_H_SEARCH_LIMITS, type HSearchLimits } from './h-search.js';
+import { cachedGameConnections } from './h-search-cache.js';
 import { completionCandidates, virtualCarrier, virtuallyConnected } from './virtual-connection.js';
 
 /** Whether a stone of `player` on the empty cell `c` would touch every goal edge through its groups. */
