@@ -333,6 +333,7 @@ describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
   // virtual loss sends each descent to another root move, so every root move
   // is a leaf once, and each root move's AMAF counts sum the 4 (3) leaves'.
   // The root solver off: a 2×2 board would be solved before any playout.
+  // AMAF counts from the first leaf, and priors remade after every back-up, so that one round shows them.
   const oneRound = {
     ...defaultSettings('cpu', 2),
     leavesPerRound: 4,
@@ -342,6 +343,8 @@ describe('AMAF statistics (UCT-RAVE and PUCT-AMAF)', () => {
     raveEquivalence: 1000,
     movePrior: 0,
     reducedBoard: false,
+    amafFrom: 0,
+    priorRefresh: 0,
   };
   const AMAF_RULES = [Selection.UctRave, Selection.PuctAmaf];
 
