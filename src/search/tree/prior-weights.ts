@@ -34,12 +34,9 @@ export class PriorWeights {
     for (const m of moves) if (m !== SWAP) strongest = Math.max(strongest, this.gammas[m] as number);
     const out = new Float32Array(moves.length);
     if (strongest <= 0) return out.fill(1);
-    const power = this.power;
     for (let j = 0; j < moves.length; j++) {
       const m = moves[j] as Move;
-      const ratio = Math.max(m === SWAP ? strongest : (this.gammas[m] as number), 1e-30) / strongest;
-      // A square by multiplication, the default λ's case: the same number as ** gives, without the call.
-      out[j] = power === 2 ? ratio * ratio : ratio ** power;
+      out[j] = (Math.max(m === SWAP ? strongest : (this.gammas[m] as number), 1e-30) / strongest) ** this.power;
     }
     return out;
   }

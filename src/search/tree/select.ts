@@ -95,23 +95,16 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   const temperature = context.settings.priorTemperature;
   const learned = node.priorWeights;
   let total = 0;
-  // The best slot without a node is found in the same pass: bestUntriedSlot's answer, without a second one.
-  let bestUntried = -1;
-  let highestUntried = Number.NEGATIVE_INFINITY;
   for (let j = 0; j < slots; j++) {
     const weight = isOpen(j)
       ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
       : 0;
     priors[j] = weight;
     total += weight;
-    if (kids[j] === null && weight > highestUntried) {
-      highestUntried = weight;
-      bestUntried = j;
-    }
   }
   node.priorTotal = total;
   node.priorsMadeAt = node.visits;
-  node.bestUntried = bestUntried;
+  node.bestUntried = UNKNOWN;
   if (withoutAmaf === 0 || withoutAmaf === slots - proven) node.priors = priors;
   return priors;
 }
