@@ -431,6 +431,8 @@ export class Mcts {
     let node = root;
     for (;;) {
       if (node.proven !== null) return leaf();
+      // Too few leaves yet to make its children (SearchSettings.expandAt): evaluated again, as its first leaf was.
+      if (node.visits < this.context.expandVisits && path.length > 1) return leaf(path[path.length - 2] as Node);
       // The root (a reused one too) is pruned at once, whatever its visits.
       if (
         node.untried === null ||

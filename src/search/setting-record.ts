@@ -47,6 +47,8 @@ export interface EngineSettings {
   readonly reducedBoard: boolean;
   /** The leaves below a node before it keeps AMAF counts (SearchSettings.amafFrom); 0 from the first. */
   readonly amafFrom: number;
+  /** The leaves a node must have had before its children are made (SearchSettings.expandAt). */
+  readonly expandAt: number;
   /** The growth of a node's visits before new AMAF counts remake its priors (SearchSettings.priorRefresh). */
   readonly priorRefresh: number;
   /** The learned move prior's power λ in PUCT's P (SearchSettings.movePrior); 0 for none. */

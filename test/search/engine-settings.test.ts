@@ -30,6 +30,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'h-search': '7',
   reduced: 'off',
   'amaf-from': '4',
+  'expand-at': '2',
   'h-search-recheck': 'off',
   'h-search-lag': '8',
   'prior-refresh': '0.5',

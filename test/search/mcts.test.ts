@@ -66,6 +66,42 @@ describe('batched MCTS', () => {
     expect(result.playouts).toBe(12 * 8 * 6);
   });
 
+  test.each([1, 3])(
+    'expand-at %i: a node is a leaf that many times before its children are, and never more',
+    async (expandAt) => {
+      const { evaluator, calls } = spy(cpu);
+      const settings = {
+        ...defaultSettings('cpu', 4),
+        leavesPerRound: 2,
+        playoutsPerLeaf: 8,
+        tactics: false,
+        solver: false,
+        reducedBoard: false,
+        expandAt,
+      };
+      await new Mcts(evaluator, settings).search(Position.empty(GameKind.Hex, 3, { swap: false }), {
+        playouts: 8 * 2 * 40,
+      });
+      // Below the empty root a 1-stone board is a root child, and a 2-stone board its child with black's stone.
+      const seen = new Map<string, number>();
+      const key = (cells: ArrayLike<number>) => Array.from(cells).join('');
+      let deepest = 0;
+      for (const call of calls)
+        for (const p of call) {
+          const stones = p.cells.filter((c) => c !== Color.Empty);
+          deepest = Math.max(deepest, stones.length);
+          if (stones.length === 2) {
+            const parent = p.cells.map((c) => (c === Color.White ? Color.Empty : c));
+            expect(seen.get(key(parent))).toBeGreaterThanOrEqual(expandAt);
+          }
+          // Deeper boards can be reached by two move orders, two nodes.
+          if (stones.length <= 2) seen.set(key(p.cells), (seen.get(key(p.cells)) ?? 0) + 1);
+        }
+      expect(Math.max(...seen.values())).toBe(expandAt);
+      expect(deepest).toBeGreaterThanOrEqual(2);
+    },
+  );
+
   test('reports every round as it goes, ending where the result ends', async () => {
     const seen: { playouts: number; rounds: number; visits: number }[] = [];
     const settings = { ...defaultSettings('cpu', 4), leavesPerRound: 6, playoutsPerLeaf: 8, tactics: false };

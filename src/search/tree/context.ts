@@ -16,6 +16,7 @@ import {
   MOVE_PRIOR,
   PRIOR_REFRESH,
   AMAF_FROM,
+  EXPAND_AT,
   PROXIMITY_PRIOR,
   type SearchSettings,
 } from './settings.js';
@@ -52,6 +53,8 @@ export interface TreeContext {
   near: NearMarks | null;
   /** The visits (playouts, virtual ones too) at which a node starts its AMAF counts (SearchSettings.amafFrom). */
   readonly amafVisits: number;
+  /** The visits (playouts, virtual ones too) below which a node other than the root is evaluated again, not expanded (SearchSettings.expandAt). */
+  readonly expandVisits: number;
   /** SearchSettings.priorRefresh, as the factor a node's visits must pass: 1 + the fraction. */
   readonly priorRefreshFactor: number;
   /** The learned prior's weights for new slots, or null without it (SearchSettings.movePrior). */
@@ -91,6 +94,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
       (settings.hSearchThreshold ?? H_SEARCH_THRESHOLD) * settings.playoutsPerLeaf,
     ),
     amafVisits: (settings.amafFrom ?? AMAF_FROM) * settings.playoutsPerLeaf,
+    expandVisits: (settings.expandAt ?? EXPAND_AT) * settings.playoutsPerLeaf,
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
     near: null,
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),

@@ -107,6 +107,14 @@ export interface SearchSettings {
    */
   readonly amafFrom?: number;
   /**
+   * The leaves a node below the root must have had before its children are
+   * made: until then a descent that reaches it evaluates it again, a leaf
+   * like its first (default EXPAND_AT: 1, children from its second descent).
+   * Making a node's children costs the knowledge, the learned prior and the
+   * slots; a node that the search never comes back to pays it for nothing.
+   */
+  readonly expandAt?: number;
+  /**
    * PUCT-AMAF: the learned move prior's weight, as the power λ its pattern
    * strengths are raised to before they multiply the AMAF softmax (so before
    * any AMAF count, P ∝ γ^λ); 0 for none (default MOVE_PRIOR). Hex only.
@@ -229,6 +237,9 @@ export const AMAF_FROM = 16;
 
 /** SearchSettings.priorRefresh unless told: priors remade once a node's visits grew by a quarter, part of the lean package. */
 export const PRIOR_REFRESH = 0.25;
+
+/** SearchSettings.expandAt unless told: a node's children are made at its second descent. */
+export const EXPAND_AT = 1;
 
 /** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
 export const PROXIMITY_PRIOR = 0;
