@@ -36,6 +36,8 @@ export interface EngineSettings {
   readonly priorTemperature: number;
   /** PUCT-AMAF's head start for the moves near the opponent's last (SearchSettings.proximityPrior). */
   readonly proximityPrior: number;
+  /** PUCT-AMAF's first-play reduction (SearchSettings.fpuReduction). */
+  readonly fpuReduction: number;
   /** Leaves per round (B) and playouts per leaf (K); null: the backend's default. */
   readonly leavesPerRound: number | null;
   readonly playoutsPerLeaf: number | null;

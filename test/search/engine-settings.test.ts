@@ -24,6 +24,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'puct-exploration': '2',
   'prior-temperature': '0.1',
   proximity: '0.2',
+  fpu: '0.1',
   leaves: '8',
   'per-leaf': '32',
   knowledge: '3',

@@ -17,6 +17,7 @@ import {
   PRIOR_REFRESH,
   AMAF_FROM,
   EXPAND_AT,
+  FPU_REDUCTION,
   PROXIMITY_PRIOR,
   type SearchSettings,
 } from './settings.js';
@@ -49,6 +50,8 @@ export interface TreeContext {
   readonly hSearchVisits: number;
   /** PUCT-AMAF's head start for the cells near the opponent's last move; 0 for none. */
   readonly proximity: number;
+  /** PUCT-AMAF's first-play reduction (SearchSettings.fpuReduction). */
+  readonly fpuReduction: number;
   /** With a proximity prior: the geometry's near cells, and a mark per cell for the move whose priors are being made. */
   near: NearMarks | null;
   /** The visits (playouts, virtual ones too) at which a node starts its AMAF counts (SearchSettings.amafFrom). */
@@ -96,6 +99,7 @@ export function treeContext(settings: SearchSettings): TreeContext {
     amafVisits: (settings.amafFrom ?? AMAF_FROM) * settings.playoutsPerLeaf,
     expandVisits: (settings.expandAt ?? EXPAND_AT) * settings.playoutsPerLeaf,
     proximity: settings.proximityPrior ?? PROXIMITY_PRIOR,
+    fpuReduction: settings.fpuReduction ?? FPU_REDUCTION,
     near: null,
     priorRefreshFactor: 1 + (settings.priorRefresh ?? PRIOR_REFRESH),
     hSearchFrom: settings.hSearchFrom ?? H_SEARCH_FROM,

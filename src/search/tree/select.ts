@@ -137,7 +137,8 @@ function addProximity(
  * evaluations; N is the children's total, at least 1 so that the prior
  * orders the first choice. Q is the child's own win rate, or before its
  * first leaf the first-play value: its tried siblings' mean win rate (½
- * when none is tried). P is a softmax at temperature τ of the children's
+ * when none is tried), less the first-play reduction R·√(the prior's share
+ * of the tried slots) for a slot without its node. P is a softmax at temperature τ of the children's
  * AMAF win rates (a child without any takes the first-play value), over
  * the children not proven: a proven loss is never chosen, so it takes no
  * share, and a proven win is chosen at once. Virtual losses count in n
@@ -164,10 +165,12 @@ function selectPuct(context: TreeContext, node: Node): number {
   const reach = (context.settings.puctExploration * Math.sqrt(Math.max(visits / k, 1))) / node.priorTotal;
   let best = -1;
   let bestScore = Number.NEGATIVE_INFINITY;
+  let triedPrior = 0;
   for (let t = 0; t < tried.length; t++) {
     const j = tried[t] as number;
     const kid = kids[j] as Node;
     if (kid.proven !== null) continue;
+    triedPrior += priors[j] as number;
     const n = kid.visits;
     const value = n > 0 ? kid.wins / n : firstPlay;
     const score = value + (reach * (priors[j] as number)) / (1 + n / k);
@@ -177,11 +180,14 @@ function selectPuct(context: TreeContext, node: Node): number {
       best = j;
     }
   }
-  // An untried slot scores firstPlay + reach · prior: the best of them has the highest prior.
+  // An untried slot scores the same value + reach · prior: the best of them has the highest prior.
   if (node.bestUntried === UNKNOWN) node.bestUntried = bestUntriedSlot(kids, priors);
   const untried = node.bestUntried;
   if (untried >= 0) {
-    const score = firstPlay + reach * (priors[untried] as number);
+    const reduction = context.fpuReduction;
+    const untriedValue =
+      reduction === 0 ? firstPlay : firstPlay - reduction * Math.sqrt(triedPrior / node.priorTotal);
+    const score = untriedValue + reach * (priors[untried] as number);
     if (score > bestScore || (score === bestScore && untried < best)) best = untried;
   }
   return best;

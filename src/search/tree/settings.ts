@@ -48,6 +48,13 @@ export interface SearchSettings {
    * (default PROXIMITY_PRIOR: none). Used by puct-amaf only.
    */
   readonly proximityPrior?: number;
+  /**
+   * PUCT-AMAF's first-play reduction R, in win rate: a slot not tried yet
+   * takes its tried siblings' mean win rate less R·√(the prior's share of
+   * the tried slots), so that the more of the prior the search has looked
+   * at, the less it widens (default FPU_REDUCTION: none). Used by puct-amaf only.
+   */
+  readonly fpuReduction?: number;
   readonly fill?: FillKind;
   /**
    * Solve late positions exactly at the root (src/search/knowledge/solver.ts):
@@ -240,6 +247,9 @@ export const PRIOR_REFRESH = 0.25;
 
 /** SearchSettings.expandAt unless told: a node's children are made at its second descent. */
 export const EXPAND_AT = 1;
+
+/** SearchSettings.fpuReduction unless told: none, the siblings' mean as it is. */
+export const FPU_REDUCTION = 0;
 
 /** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
 export const PROXIMITY_PRIOR = 0;
