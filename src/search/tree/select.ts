@@ -185,8 +185,7 @@ function selectPuct(context: TreeContext, node: Node): number {
   const untried = node.bestUntried;
   if (untried >= 0) {
     const reduction = context.fpuReduction;
-    const untriedValue =
-      reduction === 0 ? firstPlay : firstPlay - reduction * Math.sqrt(triedPrior / node.priorTotal);
+    const untriedValue = reduction === 0 ? firstPlay : firstPlay - reduction * Math.sqrt(triedPrior / node.priorTotal);
     const score = untriedValue + reach * (priors[untried] as number);
     if (score > bestScore || (score === bestScore && untried < best)) best = untried;
   }
