@@ -82,7 +82,8 @@ const THRESHOLD_BOUND: WholeBound = { min: 1, max: 1_000_000_000 };
 const AMAF_FROM_BOUND: WholeBound = { min: 0, max: 1_000_000_000 };
 const PUCT_EXPLORATION_BOUND: DecimalBound = { above: 0, max: 100 };
 const PRIOR_TEMPERATURE_BOUND: DecimalBound = { above: 0, max: 10 };
-const PROXIMITY_BOUND: DecimalBound = { atLeast: 0, max: 1 };
+/** A value in win rate, as the proximity prior and the first-play reduction are. */
+const WIN_RATE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
 const PRIOR_REFRESH_BOUND: DecimalBound = { atLeast: 0, max: 10 };
 const MOVE_PRIOR_BOUND: DecimalBound = { atLeast: 0, max: 4 };
 const SHARE_BOUND: DecimalBound = { atLeast: 0, max: 1 };
@@ -261,7 +262,7 @@ export const SETTINGS: readonly SettingRecord[] = [
     flag: 'proximity-prior',
     argument: '<p>',
     help: "the prior's head start, in win rate, for moves that touch the opponent's last move or are a bridge away from it, with --selection puct-amaf (0: none)",
-    ...decimal(PROXIMITY_BOUND),
+    ...decimal(WIN_RATE_BOUND),
     format: String,
     rebuild: 'search',
     search: true,
@@ -273,7 +274,7 @@ export const SETTINGS: readonly SettingRecord[] = [
     flag: 'fpu-reduction',
     argument: '<r>',
     help: "with --selection puct-amaf, how much less than its tried siblings' mean an untried move is worth, in win rate, times the root of the prior's share tried (0: none)",
-    ...decimal(PROXIMITY_BOUND),
+    ...decimal(WIN_RATE_BOUND),
     format: String,
     rebuild: 'search',
     search: true,

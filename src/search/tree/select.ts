@@ -137,9 +137,10 @@ function addProximity(
  * evaluations; N is the children's total, at least 1 so that the prior
  * orders the first choice. Q is the child's own win rate, or before its
  * first leaf the first-play value: its tried siblings' mean win rate (½
- * when none is tried), less the first-play reduction R·√(the prior's share
- * of the tried slots) for a slot without its node. P is a softmax at temperature τ of the children's
- * AMAF win rates (a child without any takes the first-play value), over
+ * when none is tried), for a slot without its node less the first-play
+ * reduction R·√(the prior's share of the tried slots). P is a softmax at
+ * temperature τ of the children's AMAF win rates (a child without any takes
+ * the first-play value, unreduced), over
  * the children not proven: a proven loss is never chosen, so it takes no
  * share, and a proven win is chosen at once. Virtual losses count in n
  * and Q, as in the other rules. Returns the slot, or −1 when there is none.
