@@ -54,6 +54,6 @@ describe('the first-play reduction', () => {
     const without = await tried(0);
     const withIt = await tried(0.5);
     expect(withIt).toBeLessThan(without);
-    await cpu.dispose?.();
+    cpu.destroy();
   });
 });
