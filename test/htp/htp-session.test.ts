@@ -2,7 +2,7 @@
 // every reply checked against the rules: ids echoed, one reply per command.
 import { describe, expect, test } from 'vitest';
 import { runCliInProcess as cli } from '../helpers/cli-runner.js';
-import { H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR } from '../../src/search/mcts.js';
+import { FPU_REDUCTION, H_SEARCH_THRESHOLD, KNOWLEDGE_THRESHOLD, PROXIMITY_PRIOR } from '../../src/search/mcts.js';
 
 /** The replies of a session: each `=`/`?` block, without its blank line. */
 function replies(out: string): string[] {
@@ -326,13 +326,13 @@ describe('hexbatch htp', () => {
     expect(code).toBe(0);
     const r = replies(out);
     expect(r[0]).toMatch(
-      / fill coin tactics off solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity 0.05 leaves 8 per-leaf 32 knowledge 2 h-search 9 /,
+      / fill coin tactics off solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity 0.05 fpu 0 leaves 8 per-leaf 32 knowledge 2 h-search 9 /,
     );
     expect(r[2]).toMatch(/^= [a-d][1-4]$/);
     const defaults = replies((await cli(['htp'], 'hexbatch-settings\n')).out);
     expect(defaults[0]).toMatch(
       new RegExp(
-        ` fill exact tactics on solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity ${PROXIMITY_PRIOR} leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD} `,
+        ` fill exact tactics on solver on selection puct-amaf puct-exploration 4 prior-temperature 0.02 proximity ${PROXIMITY_PRIOR} fpu ${FPU_REDUCTION} leaves default per-leaf default knowledge ${KNOWLEDGE_THRESHOLD} h-search ${H_SEARCH_THRESHOLD} `,
       ),
     );
   });
@@ -368,19 +368,19 @@ describe('hexbatch htp', () => {
     expect(code).toBe(0);
     const r = replies(out);
     expect(r[0]).toMatch(
-      / selection uct puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default per-leaf default knowledge \d+ h-search \d+ /,
+      / selection uct puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ fpu [\d.]+ leaves default per-leaf default knowledge \d+ h-search \d+ /,
     );
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
     expect(r[5]).toMatch(
-      / selection uct-rave puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ leaves default/,
+      / selection uct-rave puct-exploration [\d.]+ prior-temperature [\d.]+ proximity [\d.]+ fpu [\d.]+ leaves default/,
     );
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? rave must be on or off, not "maybe"');
     expect(r[8]).toBe('? expected 1 argument');
   });
 
-  test("the selection rule and PUCT's constants, from the command line and by command", async () => {
+  test("the selection rule, PUCT's constants and the first-play reduction, from the command line and by command", async () => {
     const input = [
       'hexbatch-settings',
       'boardsize 4',
@@ -403,17 +403,21 @@ describe('hexbatch htp', () => {
         '.05',
         '--proximity-prior',
         '0.125',
+        '--fpu-reduction',
+        '0.3',
       ],
       `${input}\n`,
     );
     expect(code).toBe(0);
     const r = replies(out);
     expect(r[0]).toMatch(
-      / selection puct-amaf puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 leaves default/,
+      / selection puct-amaf puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 fpu 0.3 leaves default/,
     );
     expect(r[3]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[4]).toBe('= ');
-    expect(r[5]).toMatch(/ selection uct puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 leaves default/);
+    expect(r[5]).toMatch(
+      / selection uct puct-exploration 2.5 prior-temperature 0.05 proximity 0.125 fpu 0.3 leaves default/,
+    );
     expect(r[6]).toMatch(/^= ([a-d][1-4]|swap-pieces)$/);
     expect(r[7]).toBe('? selection: unknown selection "puct" (expected uct, uct-rave, puct-amaf)');
     expect(r[8]).toBe('? expected 1 argument');
