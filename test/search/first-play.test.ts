@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';
-import { Position } from '../../src/game/position.js';
+import { Position, SWAP } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import { Mcts, defaultSettings } from '../../src/search/mcts.js';
 import { treeContext } from '../../src/search/tree/context.js';
@@ -23,7 +23,8 @@ describe('the first-play reduction', () => {
   function chosenSlot(fpuReduction: number): number {
     const settings = { ...defaultSettings('cpu'), fpuReduction };
     const k = settings.playoutsPerLeaf;
-    const node = new Node(-1, Color.White);
+    // A root with no last move (SWAP), so no proximity prior applies.
+    const node = new Node(SWAP, Color.White);
     node.addAmafSlots([10, 20], Float32Array.of(1, 0.02));
     const kid = node.kidAt(0, Color.Black);
     kid.visits = 64 * k;
