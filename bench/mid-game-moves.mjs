@@ -4,10 +4,12 @@
 // in turn, on one evaluator (a worker and this thread, as `--threads 2`), so
 // that a busy machine slows each variant alike. Reports each variant's wall
 // time a move (mean, median, longest: a move that runs past its time shows
-// there) and leaves a move, through the built package (dist/, or --dist).
+// there), leaves a move, and how often each variant chose the first one's
+// move, through the built package (dist/, or --dist).
 //
 //   npm run build && node bench/mid-game-moves.mjs --games bench/games/hex11-self-play [--time-ms 200]
 //     [--after 16,30,44,58] [--positions 60] [--variants '[{"hSearchLag":0},{"hSearchLag":64}]']
+// A variant's timeMs, if any, is its own time a move.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,11 +61,17 @@ const runs = variants.map(() => []);
 await new Mcts(cpu, defaultSettings('cpu', 1)).search(positions[0].position, { timeMs });
 for (const [i, { position }] of positions.entries()) {
   for (const [v, variant] of variants.entries()) {
-    const settings = { ...defaultSettings('cpu', 7 + i), ...variant };
+    // A variant may carry its own time a move (timeMs); the rest are search settings.
+    const { timeMs: ownMs = timeMs, ...own } = variant;
+    const settings = { ...defaultSettings('cpu', 7 + i), ...own };
     const search = new Mcts(cpu, settings);
     const start = performance.now();
-    const result = await search.search(position, { timeMs });
-    runs[v].push({ wallMs: performance.now() - start, leaves: result.playouts / settings.playoutsPerLeaf });
+    const result = await search.search(position, { timeMs: ownMs });
+    runs[v].push({
+      wallMs: performance.now() - start,
+      leaves: result.playouts / settings.playoutsPerLeaf,
+      move: result.move,
+    });
   }
   process.stderr.write(`\r${i + 1} of ${positions.length} positions`);
 }
@@ -79,7 +87,8 @@ for (const [v, variant] of variants.entries()) {
   const wall = runs[v].map((r) => r.wallMs);
   const leaves = runs[v].map((r) => r.leaves);
   const mean = wall.reduce((a, b) => a + b, 0) / wall.length;
+  const same = runs[v].filter((r, i) => r.move === runs[0][i].move).length;
   console.log(
-    `${JSON.stringify(variant)}: wall ms a move mean ${mean.toFixed(0)}, median ${median(wall).toFixed(0)}, longest ${Math.max(...wall).toFixed(0)}; leaves a move median ${median(leaves)}, mean ${(leaves.reduce((a, b) => a + b, 0) / leaves.length).toFixed(0)}`,
+    `${JSON.stringify(variant)}: wall ms a move mean ${mean.toFixed(0)}, median ${median(wall).toFixed(0)}, longest ${Math.max(...wall).toFixed(0)}; leaves a move median ${median(leaves)}, mean ${(leaves.reduce((a, b) => a + b, 0) / leaves.length).toFixed(0)}; the first variant's move in ${same} of ${wall.length}`,
   );
 }

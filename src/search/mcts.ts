@@ -37,10 +37,12 @@ import {
   PLAYOUTS_WITHOUT_LIMITS,
   type SearchLimits,
   type SearchResult,
+  decidedResult,
   moveValue,
 } from './tree/result.js';
 import { SHIPPED_SWAP_TABLE, openingStone, swapByTable } from './knowledge/swap-table.js';
 import { findReusable } from './tree/reuse.js';
+import { leaderSettled, playoutsLeft } from './tree/early-stop.js';
 import { type Leaf, type RoundInFlight, finishRound, startRound } from './tree/rounds.js';
 import {
   MOVE_PRIOR,
@@ -51,6 +53,7 @@ import {
   SWAP_INNER,
   SWAP_EDGE,
   SWAP_TABLE,
+  STOP_EARLY,
   LEAF_BRIDGE_FROM,
   type SearchSettings,
   defaultRoundsInFlight,
@@ -60,16 +63,6 @@ import { select } from './tree/select.js';
 
 export * from './tree/result.js';
 export * from './tree/settings.js';
-
-/** A result with no search behind it: a move a tactic or the solver decided. */
-function decided(
-  move: Move,
-  winRate: number | null,
-  reusedPlayouts: number,
-  tactic: SearchResult['tactic'],
-): SearchResult {
-  return { move, winRate, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic, moves: [] };
-}
 
 /** The batched Monte Carlo tree search: each round picks B leaves, evaluates them in one call of K playouts each, and backs the wins up; the tree is kept between moves. */
 export class Mcts {
@@ -169,16 +162,16 @@ export class Mcts {
     // A win at once, or the key of H-search's semi-connection, is proven; another forced move's value is unknown unless searched.
     const proven = choice?.kind === 'win' || choice?.kind === 'connect';
     if (onlyMove !== undefined && (proven || limits.searchForced !== true))
-      return decided(onlyMove, proven ? 1 : null, 0, choice?.kind ?? null);
+      return decidedResult(onlyMove, proven ? 1 : null, 0, choice?.kind ?? null);
     const tactics = this.context.tactics;
     const shortcuts = { connections: tactics.has('leaf-vc'), mustPlay: tactics.has('mustplay') };
     const proof =
       this.settings.solver && position.legalMoves().length <= ROOT_SOLVER_MAX_EMPTY
         ? solveWithin(position, solverBudget(limits), shortcuts)
         : null;
-    if (proof?.move != null) return decided(proof.move, 1, 0, 'solver');
+    if (proof?.move != null) return decidedResult(proof.move, 1, 0, 'solver');
     // Every stone reply loses: then the swap wins.
-    if (proof?.wins === false && mayMirror) return decided(SWAP, 1, 0, 'solver');
+    if (proof?.wins === false && mayMirror) return decidedResult(SWAP, 1, 0, 'solver');
     return null;
   }
 
@@ -205,6 +198,7 @@ export class Mcts {
     let failure: { readonly error: unknown } | null = null;
     const deadline = limits.timeMs === undefined ? undefined : start + limits.timeMs;
     this.context.deadline = deadline ?? Number.POSITIVE_INFINITY;
+    const roundsStart = performance.now();
     try {
       while (
         rounds === 0 ||
@@ -244,6 +238,11 @@ export class Mcts {
           elapsedMs: performance.now() - start,
           moves: rootMoves(root, this.context.amaf),
         });
+        // A swap is decided by the value, and a forced move searched for it: neither stops early.
+        if ((this.settings.stopEarly ?? STOP_EARLY) && !position.canSwap() && limits.searchForced !== true) {
+          const left = playoutsLeft(spent, budget, limits.timeMs, start, roundsStart, performance.now());
+          if (leaderSettled(root, left)) break;
+        }
       }
     } catch (error) {
       failure = { error };

@@ -75,6 +75,8 @@ export interface EngineSettings {
   readonly hSearchRecheck: boolean;
   /** The rounds after which a tree node's H-search is applied, made off the search's thread (SearchSettings.hSearchLag); 0 at once. */
   readonly hSearchLag: number;
+  /** Whether a search ends once its most visited move can no longer be overtaken (SearchSettings.stopEarly). */
+  readonly stopEarly: boolean;
 }
 
 /** What a change to a setting throws away: nothing, the search's tree, or the evaluator too. */
@@ -120,6 +122,33 @@ export const searchSwitch = <K extends SwitchKey>(key: K, name: string, flag: st
     help,
     parse: parseOnOff as (text: string) => EngineSettings[K],
     format: formatOnOff as (value: EngineSettings[K]) => string,
+    rebuild: 'search',
+    search: true,
+    inMatch: true,
+  });
+
+/** The settings whose values are numbers. */
+type NumberKey = { [P in keyof EngineSettings]: EngineSettings[P] extends number ? P : never }[keyof EngineSettings];
+
+/** What names a setting and tells what it does. */
+interface SettingNames<K> {
+  readonly key: K;
+  readonly name: string;
+  readonly flag: string;
+  readonly argument: string;
+  readonly help: string;
+}
+
+/** A number setting of the search's, a match key too, read by `parsing` (whole or decimal). */
+export const searchNumber = <K extends NumberKey>(
+  names: SettingNames<K>,
+  parsing: { readonly parse: (text: string) => number; readonly range: string },
+): SettingRecord =>
+  record<K>({
+    ...names,
+    parse: parsing.parse as (text: string) => EngineSettings[K],
+    range: parsing.range,
+    format: String as (value: EngineSettings[K]) => string,
     rebuild: 'search',
     search: true,
     inMatch: true,

@@ -1,6 +1,6 @@
 /** The settings of the rules that decide a Hex opening's swap beside the search's own value: their records. */
 import type { WholeBound } from './setting-values.js';
-import { type SettingRecord, record, searchSwitch, whole } from './setting-record.js';
+import { type SettingRecord, searchNumber, searchSwitch, whole } from './setting-record.js';
 
 const ROWS_BOUND: WholeBound = { min: 0, max: 500 };
 
@@ -12,18 +12,16 @@ export const SWAP_SETTINGS: readonly SettingRecord[] = [
     'swap-table',
     'decide the swap of a Hex opening by the games played from it (the shipped swap table) where they do, else by the search',
   ),
-  record({
-    key: 'swapInner',
-    name: 'swap-inner',
-    flag: 'swap-inner',
-    argument: '<rows>',
-    help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
-    ...whole(ROWS_BOUND),
-    format: String,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
-  }),
+  searchNumber(
+    {
+      key: 'swapInner',
+      name: 'swap-inner',
+      flag: 'swap-inner',
+      argument: '<rows>',
+      help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
+    },
+    whole(ROWS_BOUND),
+  ),
   searchSwitch(
     'swapEdge',
     'swap-edge',

@@ -81,3 +81,13 @@ export interface SearchResult {
    */
   readonly moves: readonly MoveStat[];
 }
+
+/** A result with no search behind it: a move a tactic or the solver decided. */
+export function decidedResult(
+  move: Move,
+  winRate: number | null,
+  reusedPlayouts: number,
+  tactic: SearchResult['tactic'],
+): SearchResult {
+  return { move, winRate, playouts: 0, rounds: 0, reusedPlayouts, expectedReply: null, tactic, moves: [] };
+}

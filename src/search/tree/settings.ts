@@ -55,6 +55,12 @@ export interface SearchSettings {
    * at, the less it widens (default FPU_REDUCTION: none). Used by puct-amaf only.
    */
   readonly fpuReduction?: number;
+  /**
+   * End a search under a limit once its most visited root move can no longer
+   * be overtaken by the playouts left (tree/early-stop.ts); not where a swap
+   * may answer, nor in a search of a forced move (default STOP_EARLY).
+   */
+  readonly stopEarly?: boolean;
   readonly fill?: FillKind;
   /**
    * Solve late positions exactly at the root (src/search/knowledge/solver.ts):
@@ -250,6 +256,9 @@ export const EXPAND_AT = 1;
 
 /** SearchSettings.fpuReduction unless told: none, the siblings' mean as it is. */
 export const FPU_REDUCTION = 0;
+
+/** SearchSettings.stopEarly unless told: every search runs to its limit. */
+export const STOP_EARLY = false;
 
 /** SearchSettings.proximityPrior unless told: none, since it showed no gain at equal time. */
 export const PROXIMITY_PRIOR = 0;
