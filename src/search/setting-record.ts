@@ -109,6 +109,9 @@ export interface SettingRecord<K extends keyof EngineSettings = keyof EngineSett
 export const record = <K extends keyof EngineSettings>(r: SettingRecord<K>): SettingRecord =>
   r as unknown as SettingRecord;
 
+/** What a search setting's record always says: a change rebuilds the search, which takes it by name, and a match may set it. */
+const OF_THE_SEARCH = { rebuild: 'search', search: true, inMatch: true } as const;
+
 /** The settings whose values are on or off. */
 type SwitchKey = { [P in keyof EngineSettings]: EngineSettings[P] extends boolean ? P : never }[keyof EngineSettings];
 
@@ -122,9 +125,7 @@ export const searchSwitch = <K extends SwitchKey>(key: K, name: string, flag: st
     help,
     parse: parseOnOff as (text: string) => EngineSettings[K],
     format: formatOnOff as (value: EngineSettings[K]) => string,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
+    ...OF_THE_SEARCH,
   });
 
 /** The settings whose values are numbers. */
@@ -149,9 +150,7 @@ export const searchNumber = <K extends NumberKey>(
     parse: parsing.parse as (text: string) => EngineSettings[K],
     range: parsing.range,
     format: String as (value: EngineSettings[K]) => string,
-    rebuild: 'search',
-    search: true,
-    inMatch: true,
+    ...OF_THE_SEARCH,
   });
 
 /** A setting's parser and its range text, from its one bound. */
