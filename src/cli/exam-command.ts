@@ -36,6 +36,7 @@ import {
   makeEngine,
 } from './htp-command.js';
 import type { CliIo } from './io.js';
+import type { EngineSettings } from '../search/setting-record.js';
 import { checkWritableFile } from './output-file.js';
 import { printable } from './printable.js';
 
@@ -189,6 +190,12 @@ function ourExaminee(setup: EngineSetup, io: CliIo): Examinee {
   };
 }
 
+/**
+ * A question is a game of one move: a time bank would lend it three times
+ * its time, and the stop would save time that no later move spends.
+ */
+const EXAM_DEFAULTS: Partial<EngineSettings> = { timeBank: false, stopEarly: false };
+
 export function registerExamCommand(program: Command, io: CliIo): void {
   const command = program
     .command('exam')
@@ -199,7 +206,7 @@ export function registerExamCommand(program: Command, io: CliIo): void {
       '<file>',
       'positions (game size colour board winning-moves…, one a line), or a .tst script (loadsgf …, genmove …, #? [answers])',
     );
-  addEngineOptions(command)
+  addEngineOptions(command, EXAM_DEFAULTS)
     .option('--format <kind>', 'positions or tst (default: tst for a .tst file, else positions)')
     .option(
       '--engine <command>',
@@ -223,7 +230,7 @@ export function registerExamCommand(program: Command, io: CliIo): void {
       const minPercent = options.minPercent === undefined ? 0 : parseBounded(MIN_PERCENT, options.minPercent);
       const timeoutMs = parseBounded(TIMEOUT, options.timeout) * 1000;
       // Our engine's options are checked before the files are read.
-      const ourSetup = options.engine === undefined ? engineSetup({ ...options, swap: false }) : null;
+      const ourSetup = options.engine === undefined ? engineSetup({ ...options, swap: false }, EXAM_DEFAULTS) : null;
       const format = formatOf(file, options.format);
       if (options.solverAnswers === true && format !== 'tst') throw usageError('--solver-answers is for .tst scripts');
       const exam = await readExam(file, format, options.solverAnswers === true);

@@ -42,9 +42,14 @@ export interface EngineSetup {
   readonly threads?: number;
 }
 
-/** The search's options, one per setting of the table, shared by every command that runs the engine (htp, exam). */
-export function addEngineOptions(command: Command): Command {
-  for (const setting of SETTINGS) command.option(`--${setting.flag} ${setting.argument}`, settingHelp(setting));
+/**
+ * The search's options, one per setting of the table, shared by every
+ * command that runs the engine (htp, exam); `defaults` are the command's
+ * own, where they differ from the table's.
+ */
+export function addEngineOptions(command: Command, defaults: Partial<EngineSettings> = {}): Command {
+  for (const setting of SETTINGS)
+    command.option(`--${setting.flag} ${setting.argument}`, settingHelp(setting, defaults));
   return command.option(
     '--threads <n>',
     boundedHelp(THREADS, 'CPU threads that play, this one included (0 or 1: this one only; default one a core)'),
@@ -60,8 +65,12 @@ function parseOption(setting: SettingRecord, text: string): EngineSettings[keyof
   }
 }
 
-/** The engine's settings from its options: the table's defaults where an option is not given; two options for one setting are refused. */
-export function engineSetup(options: EngineOptions): EngineSetup {
+/**
+ * The engine's settings from its options: `defaults` (the table's where it
+ * says nothing) where an option is not given; two options for one setting
+ * are refused.
+ */
+export function engineSetup(options: EngineOptions, defaults: Partial<EngineSettings> = {}): EngineSetup {
   const given: { -readonly [K in keyof EngineSettings]?: EngineSettings[K] } = {};
   const givenBy = new Map<keyof EngineSettings, string>();
   for (const setting of SETTINGS) {
@@ -76,7 +85,13 @@ export function engineSetup(options: EngineOptions): EngineSetup {
     () => moveLimits({ playouts: given.playouts, seconds: given.seconds }),
     '--time and --playouts',
   );
-  const settings: EngineConfig = { ...DEFAULT_ENGINE_SETTINGS, ...given, ...limits, swap: options.swap !== false };
+  const settings: EngineConfig = {
+    ...DEFAULT_ENGINE_SETTINGS,
+    ...defaults,
+    ...given,
+    ...limits,
+    swap: options.swap !== false,
+  };
   return typeof options.threads === 'string'
     ? { settings, threads: parseBounded(THREADS, options.threads) }
     : { settings };

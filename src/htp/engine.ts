@@ -25,6 +25,7 @@ import { NO_LIMIT, moveLimits } from '../search/move-limits.js';
 import { SettingValueError, parseOnOff, parseWhole } from '../search/setting-values.js';
 import { SWAP_MOVE_NAME, moveName } from '../game/sgf.js';
 import { GameRecord } from './game-record.js';
+import { TimeBank } from './time-bank.js';
 
 /**
  * The reply to `hexgui-analyze_commands`, in GoGui's format as HexGui reads
@@ -82,6 +83,7 @@ export class HtpEngine {
   private quitting = false;
   /** The root moves of the last genmove's search, named as HTP names them; null before the first or after a new game. */
   private lastRoot: readonly { readonly name: string; readonly stat: MoveStat }[] | null = null;
+  private readonly bank = new TimeBank();
   private readonly handlers: ReadonlyMap<string, Handler>;
 
   constructor(
@@ -180,6 +182,7 @@ export class HtpEngine {
   private newGame(game: GameKind, size: number): string {
     this.record = new GameRecord(game, size, this.settings.swap);
     this.lastRoot = null;
+    this.bank.clear();
     this.search?.clear();
     return '';
   }
@@ -245,17 +248,21 @@ export class HtpEngine {
     // After a swap the search sees the game in Position's view, so its moves are converted both ways (swap-view.ts).
     const view = this.record.view(player);
     if (view.position.isOver() || this.record.resigned !== null) return 'resign';
+    const started = performance.now();
     const search = await this.searcher();
     const last = this.record.lastMove;
+    const meanMs = this.settings.seconds === null ? null : this.settings.seconds * 1000;
+    const banked = meanMs !== null && this.settings.timeBank;
     const limits: SearchLimits = {
       ...(this.settings.playouts === null ? {} : { playouts: this.settings.playouts }),
-      ...(this.settings.seconds === null ? {} : { timeMs: this.settings.seconds * 1000 }),
+      ...(meanMs === null ? {} : { timeMs: banked ? this.bank.allowance(meanMs) : meanMs }),
     };
     const result = await search.search(
       view.position,
       limits,
       last && last.move !== SWAP && last.player !== player ? this.record.convert(view, last.move) : null,
     );
+    if (banked) this.bank.spend(meanMs, performance.now() - started);
     const move = this.record.convert(view, result.move);
     this.lastRoot = result.moves.map((stat) => ({
       name: moveName(this.record.geometry, this.record.convert(view, stat.move)),

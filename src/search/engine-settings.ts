@@ -10,7 +10,7 @@ import type { BackendChoice } from '../eval/create-evaluator.js';
 import { FillKind, parseFillKind } from '../fill/fill.js';
 import { DEFAULT_TACTICS, TACTICS_SYNTAX, formatTactics, parseTactics } from './knowledge/tactics.js';
 import { SELECTIONS, Selection, parseSelection } from './selection.js';
-import { DEFAULT_SECONDS, MAX_PLAYOUTS } from './move-limits.js';
+import { DEFAULT_SECONDS, MAX_PLAYOUTS, TIME_BANK } from './move-limits.js';
 import {
   H_SEARCH_FROM,
   H_SEARCH_THRESHOLD,
@@ -31,7 +31,6 @@ import {
   H_SEARCH_RECHECK,
   H_SEARCH_LAG,
   PROXIMITY_PRIOR,
-  STOP_EARLY,
   type SearchSettings,
   defaultSettings,
 } from './tree/settings.js';
@@ -99,6 +98,7 @@ const CPU_SEARCH = defaultSettings('cpu');
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   playouts: null,
   seconds: DEFAULT_SECONDS,
+  timeBank: TIME_BANK,
   backend: 'cpu',
   seed: 0,
   fill: FillKind.Exact,
@@ -128,7 +128,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   hSearchFrom: H_SEARCH_FROM,
   hSearchRecheck: H_SEARCH_RECHECK,
   hSearchLag: H_SEARCH_LAG,
-  stopEarly: STOP_EARLY,
+  // The engine's time bank spends what the stop saves; a search on its own has nothing to spend it on (SearchSettings: off).
+  stopEarly: TIME_BANK,
 };
 
 /** Every setting, in the order of --help and of the settings line. */
@@ -159,6 +160,18 @@ export const SETTINGS: readonly SettingRecord[] = [
     search: false,
     inMatch: true,
     defaultText: `${DEFAULT_SECONDS}, or none with --playouts`,
+  }),
+  record({
+    key: 'timeBank',
+    name: 'time-bank',
+    flag: 'time-bank',
+    argument: '<on|off>',
+    help: "make --time the mean a move takes over a game: a move may take 3 times it, less what the game's moves have overdrawn or with half what they saved, up to 6 times it",
+    parse: parseOnOff,
+    format: formatOnOff,
+    rebuild: 'nothing',
+    search: false,
+    inMatch: true,
   }),
   record({
     key: 'backend',
@@ -453,8 +466,9 @@ export function withName(name: string, message: string): string {
 }
 
 /** The bounds and default a setting's --help adds to its help text. */
-export function settingHelp(setting: SettingRecord): string {
-  const shown = setting.defaultText ?? setting.format(DEFAULT_ENGINE_SETTINGS[setting.key] as never);
+export function settingHelp(setting: SettingRecord, defaults: Partial<EngineSettings> = {}): string {
+  const value = setting.key in defaults ? defaults[setting.key] : DEFAULT_ENGINE_SETTINGS[setting.key];
+  const shown = setting.defaultText ?? setting.format(value as never);
   return `${setting.help}; default ${shown}${setting.range === undefined ? '' : ` (${setting.range})`}`;
 }
 

@@ -3,6 +3,9 @@
 /** Seconds per move when no limit is given: quick enough for HexGui, long enough to play well. */
 export const DEFAULT_SECONDS = 1;
 
+/** Whether the time a move is the mean over a game rather than the most a move takes (the `time-bank` setting). */
+export const TIME_BANK = true;
+
 /** The highest playouts per move one command may ask for. */
 export const MAX_PLAYOUTS = 1_000_000_000;
 

@@ -22,6 +22,8 @@ export interface EngineSettings {
   readonly playouts: number | null;
   /** Seconds per move, or null for none. */
   readonly seconds: number | null;
+  /** Whether `seconds` is the mean a move takes over a game rather than the most (htp/time-bank.ts). */
+  readonly timeBank: boolean;
   readonly backend: BackendChoice;
   readonly seed: number;
   /** The playouts' fill (SearchSettings.fill). */

@@ -44,7 +44,8 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'h-search-width': '8',
   'leaf-bridge-from': '9',
   'h-search-from': '0.15',
-  'stop-early': 'on',
+  'stop-early': 'off',
+  'time-bank': 'off',
 };
 
 const silent = { write: () => true } as unknown as NodeJS.WritableStream;
