@@ -43,15 +43,21 @@ interface BenchMovesOptions {
   readonly quick?: boolean;
 }
 
-/** `name=value,…` of the table of settings (match's syntax, any setting), over the engine's defaults. */
-export function settingsWith(text: string | undefined): EngineSettings {
+/**
+ * What bench-moves changes of the engine's defaults: a move measured is one
+ * that runs its whole time, so the stop is off unless `--set` turns it on.
+ */
+export const BENCH_MOVES_DEFAULTS: Partial<EngineSettings> = { stopEarly: false };
+
+/** `name=value,…` of the table of settings (match's syntax, any setting), over the engine's defaults and `defaults`. */
+export function settingsWith(text: string | undefined, defaults: Partial<EngineSettings> = {}): EngineSettings {
   let pairs: [string, string][];
   try {
     pairs = settingPairs(text ?? '');
   } catch (error) {
     throw usageError(`--set: ${messageOf(error)}`);
   }
-  const settings: Record<string, unknown> = { ...DEFAULT_ENGINE_SETTINGS };
+  const settings: Record<string, unknown> = { ...DEFAULT_ENGINE_SETTINGS, ...defaults };
   for (const [name, value] of pairs) {
     const setting = settingNamed(name);
     if (!setting) throw usageError(`--set: unknown setting "${name}"`);
@@ -91,7 +97,10 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
     .option('--time-ms <ms>', boundedHelp(MILLISECONDS, 'milliseconds a move'), '1000')
     .option('--positions <n>', boundedHelp(POSITIONS, 'openings searched'), '9')
     .option('--seed <n>', boundedHelp(SEED, 'names the openings'), '1')
-    .option('--set <settings>', "engine settings over the defaults, as match's: name=value,… (docs/search.md)")
+    .option(
+      '--set <settings>',
+      "engine settings over the defaults, as match's: name=value,… (docs/search.md); stop-early is off unless set here",
+    )
     .option('--threads <n>', boundedHelp(THREADS, 'CPU threads that play, this one included (default one a core)'))
     .option('--json <file>', 'where to write the results as JSON', DEFAULT_MOVES_JSON)
     .option('--quick', 'two openings of 200 ms: a smoke test, not a measurement')
@@ -101,7 +110,7 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
       const timeMs = options.quick ? 200 : parseBounded(MILLISECONDS, options.timeMs);
       const positions = options.quick ? 2 : parseBounded(POSITIONS, options.positions);
       const seed = parseBounded(SEED, options.seed);
-      const engine = settingsWith(options.set);
+      const engine = settingsWith(options.set, BENCH_MOVES_DEFAULTS);
       const threads = options.threads === undefined ? undefined : parseBounded(THREADS, options.threads);
       const json = await benchJsonPath(command, options);
       const progress = progressLine(io.stderr, 'silent');
