@@ -17,6 +17,7 @@ import { type CliIo, writeText } from './io.js';
 import { type NumberBound, boundedNumberHelp, parseBoundedNumber, parseList } from './options.js';
 import { checkWritableFile } from './output-file.js';
 import { gamesText, readGames } from './sgf-games.js';
+import type { SgfPosition } from '../game/sgf-read.js';
 
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const FROM_MOVE: Bound = { option: '--from-move', min: 1, max: 1000 };
@@ -38,12 +39,18 @@ interface TrainPriorOptions {
   readonly minCount: string;
   readonly priorGames: string;
   readonly groups?: string;
+  readonly player?: string;
 }
 
 function parseGroup(name: string): GroupName {
   if (!(GROUPS as readonly string[]).includes(name))
     throw usageError(`--groups: "${name}" is not a feature group (${GROUPS.join(', ')})`);
   return name as GroupName;
+}
+
+function parsePlayerText(text: string): string {
+  if (text.trim() === '') throw usageError('--player: give some text of the player\'s name (PB or PW), not nothing');
+  return text;
 }
 
 function percent(x: number): string {
@@ -81,6 +88,10 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
       `the feature groups to fit (default all: ${GROUPS.join(', ')}); the others' gammas stay 1`,
     )
     .option(
+      '--player <text>',
+      "learn (and with --test, measure) only the moves of the player whose name in the file (PB or PW) holds this text, e.g. a teacher's among its opponents'",
+    )
+    .option(
       '--prior-games <x>',
       boundedNumberHelp(PRIOR_GAMES, 'virtual wins and losses of every feature against gamma 1'),
       '1',
@@ -97,10 +108,16 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
         tolerance: 1e-7,
         ...(options.positions === undefined ? {} : { positions: parseBounded(POSITIONS, options.positions) }),
         ...(options.groups === undefined ? {} : { groups: new Set(parseList('--groups', options.groups, parseGroup)) }),
+        ...(options.player === undefined ? {} : { player: parsePlayerText(options.player) }),
       };
       await checkWritableFile('--out', options.out);
       const games = await readGames('--games', options.games, sizes);
       const test = options.test === undefined ? null : await readGames('--test', options.test, sizes);
+      const player = train.player;
+      const named = (game: SgfPosition) =>
+        player !== undefined && [game.names.black, game.names.white].some((name) => name?.includes(player) === true);
+      if (player !== undefined && !games.some(named))
+        throw usageError(`--player: no player of the games has a name that holds "${player}"`);
       const progress = progressLine(io.stderr, 'lines');
       let shown = 0;
       const trained = (() => {
@@ -144,7 +161,7 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
           ['all moves', train.fromMove, Infinity],
           [`moves ${train.fromMove}–30`, train.fromMove, 30],
         ] as const) {
-          const rates = predictionRates(test, from, scorers, to);
+          const rates = predictionRates(test, from, scorers, to, train.player);
           lines.push(
             `held-out, ${label}: ${rates[0]?.positions ?? 0} positions of ${gamesText(test.length)}`,
             '| predictor | top-1 | top-5 | mean log p |',

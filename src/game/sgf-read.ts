@@ -29,6 +29,8 @@ export interface SgfPosition {
   readonly toMove: Player | null;
   /** The winner that the root's RE names (`B+…` or `W+…`, in the file's view); null without one. */
   readonly winner: Player | null;
+  /** The players' names, PB's and PW's (null where the root has none): the colours they start with, in the file's view. */
+  readonly names: { readonly black: string | null; readonly white: string | null };
 }
 
 type Node = Map<string, string[]>;
@@ -213,5 +215,6 @@ export function parseSgf(text: string): SgfPosition {
       ?.trim()
       .toUpperCase() ?? '';
   const winner = result.startsWith('B+') ? Color.Black : result.startsWith('W+') ? Color.White : null;
-  return { geometry: g, setup, moves, toMove, winner };
+  const names = { black: onlyValue(nodes[0] as Node, 'PB') ?? null, white: onlyValue(nodes[0] as Node, 'PW') ?? null };
+  return { geometry: g, setup, moves, toMove, winner, names };
 }

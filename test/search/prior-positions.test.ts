@@ -54,6 +54,18 @@ describe('the positions of a game', () => {
     expect(parseCell(g, 'c3')).toBe(12);
   });
 
+  test('credit each move to the player who made it, by the names in the file, across a swap', () => {
+    const names: (string | null)[] = [];
+    forEachPosition(parseSgf('(;FF[4]GM[11]SZ[5]PB[first]PW[second];B[b1];W[swap-pieces];W[c4];B[d2])'), 1, (p) =>
+      names.push(p.madeBy),
+    );
+    // After the swap HexGui's file gives the first player white (W[c4]) and the swapper black.
+    expect(names).toEqual(['first', 'first', 'second']);
+    const unnamed: (string | null)[] = [];
+    forEachPosition(parseSgf('(;FF[4]GM[11]SZ[5]PB[only];B[b1];W[c4])'), 1, (p) => unnamed.push(p.madeBy));
+    expect(unnamed).toEqual(['only', null]);
+  });
+
   test('refuse moves out of turn, and moves after the end', () => {
     expect(() => visits('(;FF[4]GM[11]SZ[5];B[a1];B[b1])')).toThrow("move 2 is black's, but it is white's turn");
     expect(() => visits('(;FF[4]GM[11]SZ[2];B[a1];W[b1];B[a2];W[b2])')).toThrow('move 4 comes after the game is over');

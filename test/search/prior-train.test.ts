@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parsePriorTable, priorTableData } from '../../src/search/prior/table.js';
+import { trainPrior } from '../../src/search/prior/train.js';
+import { parseSgf } from '../../src/game/sgf-read.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'prior');
@@ -87,6 +89,30 @@ describe('train-prior', () => {
     expect(data.save.some((g) => g !== 1)).toBe(true);
   });
 
+  test("--player learns and measures only the moves of the player whose name holds the text", async () => {
+    // Engine 18005 is black in hex9-1 and hex9-3 and white in hex9-2; hex11-1 is two other engines.
+    const moves = (file: string, colour: 'B' | 'W') =>
+      (readFileSync(join(FIXTURES, `${file}.sgf`), 'utf8').match(new RegExp(`;${colour}\\[`, 'g')) ?? []).length;
+    // From move 2: black's first move is left out.
+    const expected = moves('hex9-1', 'B') - 1 + moves('hex9-3', 'B') - 1 + moves('hex9-2', 'W');
+    const run = await train('p.json', '--player', '18005', '--test', FIXTURES);
+    expect(run.code, run.err).toBe(0);
+    const training = parsePriorTable(run.text).data.training;
+    expect(training).toMatchObject({ positions: expected, player: '18005', games: 4 });
+    expect(run.out).toMatch(new RegExp(`held-out, all moves: ${expected} positions of 4 games`));
+    const all = await train('all.json');
+    expect(parsePriorTable(all.text).data.training.player).toBeUndefined();
+  });
+
+  test("the library's fit names the player when the games hold no move of its", () => {
+    const game = parseSgf('(;FF[4]GM[11]SZ[5]PB[a]PW[b];B[b1];W[c4])');
+    const options = { fromMove: 1, seed: 1, iterations: 1, minCount: 1, priorGames: 1 };
+    expect(() => trainPrior([game], { ...options, player: 'c' })).toThrow(
+      'the games hold no move to learn from by a player whose name holds "c"',
+    );
+    expect(trainPrior([game], { ...options, player: 'b' }).positions).toBe(1);
+  });
+
   test('--size keeps only the games of the sizes named', async () => {
     const run = await train('s.json', '--size', '9');
     expect(run.code, run.err).toBe(0);
@@ -159,6 +185,12 @@ describe('train-prior refuses bad input with one line and status 2', () => {
       /^error: --prior-games must be a number above 0/,
     ],
     ['--out a folder', () => ['--games', FIXTURES, '--out', scratch], /is a folder; give a file name$/],
+    [
+      '--player that names no player of the games',
+      () => ['--games', FIXTURES, '--player', 'nobody'],
+      /^error: --player: no player of the games has a name that holds "nobody"$/,
+    ],
+    ['--player with no text', () => ['--games', FIXTURES, '--player', ' '], /^error: --player: give some text/],
   ];
 
   test.each(cases)('%s', async (_, args, message) => {

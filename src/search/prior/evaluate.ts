@@ -8,7 +8,7 @@
  */
 import { areNeighbors, type Geometry } from '../../game/geometry.js';
 import type { SgfPosition } from '../../game/sgf-read.js';
-import { type GamePosition, forEachPosition } from './game-positions.js';
+import { type GamePosition, forEachPosition, madeByPlayer } from './game-positions.js';
 import { priorGammas } from './move-prior.js';
 import type { PriorTable } from './table.js';
 import { nearCells } from '../knowledge/proximity.js';
@@ -48,12 +48,17 @@ export function priorScorer(table: PriorTable): Scorer {
   };
 }
 
-/** Rates of each scorer, in one pass over the games' positions from move `fromMove` on (up to move `toMove`, when given). */
+/**
+ * Rates of each scorer, in one pass over the games' positions from move
+ * `fromMove` on (up to move `toMove`, when given; with `player`, only the
+ * moves of the player whose name holds it).
+ */
 export function predictionRates(
   games: readonly SgfPosition[],
   fromMove: number,
   scorers: readonly Scorer[],
   toMove = Infinity,
+  player?: string,
 ): PredictionRates[] {
   const sums = scorers.map(() => ({ top1: 0, top5: 0, log: 0 }));
   let positions = 0;
@@ -61,7 +66,7 @@ export function predictionRates(
     const g = game.geometry;
     const scores = new Float32Array(g.cellCount);
     forEachPosition(game, fromMove, (p) => {
-      if (p.moveNumber > toMove) return;
+      if (p.moveNumber > toMove || !madeByPlayer(p, player)) return;
       positions++;
       scorers.forEach((scorer, s) => {
         scorer(g, p, scores);

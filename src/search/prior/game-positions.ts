@@ -2,7 +2,7 @@
  * The positions of recorded Hex games, each with the move the player chose:
  * what the move prior learns from and is measured on.
  */
-import { type Player, colorName } from '../../game/color.js';
+import { Color, type Player, colorName } from '../../game/color.js';
 import { formatBoardText } from '../../game/board-text.js';
 import { GameKind, type CellIndex, type Cells } from '../../game/geometry.js';
 import { Position, SWAP } from '../../game/position.js';
@@ -18,6 +18,13 @@ export interface GamePosition {
   readonly played: CellIndex;
   /** 1 for the game's first move. */
   readonly moveNumber: number;
+  /** Who made the move, as the file names the players (PB, PW; in Position's view each keeps its colour through a swap); null where it names none. */
+  readonly madeBy: string | null;
+}
+
+/** Whether a position's move is one to learn from: any move, or with `player` one made by the player whose name holds it. */
+export function madeByPlayer(p: GamePosition, player: string | undefined): boolean {
+  return player === undefined || (p.madeBy?.includes(player) ?? false);
 }
 
 /**
@@ -50,7 +57,14 @@ export function forEachPosition(game: SgfPosition, fromMove: number, visit: (p: 
     if (m.player !== position.toMove)
       throw new Error(`move ${i + 1} is ${colorName(m.player)}'s, but it is ${colorName(position.toMove)}'s turn`);
     if (m.move !== SWAP && i + 1 >= fromMove)
-      visit({ cells: position.peekCells(), mover: position.toMove, last, played: m.move, moveNumber: i + 1 });
+      visit({
+        cells: position.peekCells(),
+        mover: position.toMove,
+        last,
+        played: m.move,
+        moveNumber: i + 1,
+        madeBy: m.player === Color.Black ? game.names.black : game.names.white,
+      });
     position.play(m.move);
     last = m.move === SWAP ? -1 : m.move;
   });

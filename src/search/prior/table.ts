@@ -31,6 +31,8 @@ export interface TrainingInfo {
   readonly priorGames: number;
   /** The feature groups fitted (features.ts's GROUPS); the others' gammas are all 1. */
   readonly groups: readonly string[];
+  /** Where only one player's moves were learnt: the text its name (PB or PW) holds. */
+  readonly player?: string;
 }
 
 /** The file's contents. */
@@ -183,6 +185,11 @@ function whole(value: unknown, name: string): number {
   return value;
 }
 
+function textOf(value: unknown, name: string): string {
+  if (typeof value !== 'string') fail(`${name} is not a string`);
+  return value;
+}
+
 function groupList(value: unknown): string[] {
   if (!Array.isArray(value)) fail('training.groups is not a list');
   return value.map((name, i) => {
@@ -205,6 +212,7 @@ function trainingOf(value: unknown): TrainingInfo {
     fromMove: whole(v['fromMove'], 'training.fromMove'),
     priorGames: gammaOf(v['priorGames'], 'training.priorGames'),
     groups: groupList(v['groups']),
+    ...(v['player'] === undefined ? {} : { player: textOf(v['player'], 'training.player') }),
   };
 }
 

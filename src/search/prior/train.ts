@@ -20,7 +20,7 @@ import {
 } from './features.js';
 import { DISTANCE_BUCKETS } from './frame.js';
 import { type Competitions, fitGammas } from './mm.js';
-import { forEachPosition } from './game-positions.js';
+import { type GamePosition, forEachPosition, madeByPlayer } from './game-positions.js';
 import { type KeyedGammas, PRIOR_FORMAT, PRIOR_VERSION, type PriorTableData } from './table.js';
 
 /** How train-prior learns: which moves, how many positions, how long MM runs, when a pattern is a feature of its own. */
@@ -39,6 +39,8 @@ export interface TrainOptions {
   readonly tolerance?: number;
   /** The groups fitted (default all); every other group's gammas are 1, as if it were not there. */
   readonly groups?: ReadonlySet<GroupName>;
+  /** Learn only the moves of the player whose name (the file's PB or PW) holds this text; every move when absent. */
+  readonly player?: string;
 }
 
 /** A step of a long fit: a game's features read, or one sweep of MM done. */
@@ -75,11 +77,12 @@ export function sampleIndices(n: number, k: number, seed: number): number[] {
 /** Every position's candidates and choice, in game order (a random subset when `options.positions` is set). */
 export function collectSamples(
   games: readonly SgfPosition[],
-  options: Pick<TrainOptions, 'fromMove' | 'positions' | 'seed'>,
+  options: Pick<TrainOptions, 'fromMove' | 'positions' | 'seed' | 'player'>,
   onProgress?: (done: number, total: number) => void,
 ): Samples {
+  const learnt = (p: GamePosition) => madeByPlayer(p, options.player);
   let total = 0;
-  for (const game of games) forEachPosition(game, options.fromMove, () => total++);
+  for (const game of games) forEachPosition(game, options.fromMove, (p) => (total += learnt(p) ? 1 : 0));
   const keep = new Uint8Array(total).fill(options.positions === undefined ? 1 : 0);
   if (options.positions !== undefined)
     for (const i of sampleIndices(total, options.positions, options.seed)) keep[i] = 1;
@@ -90,7 +93,7 @@ export function collectSamples(
   let index = 0;
   games.forEach((game, k) => {
     forEachPosition(game, options.fromMove, (p) => {
-      if (keep[index++] === 0) return;
+      if (!learnt(p) || keep[index++] === 0) return;
       const need = (count + p.cells.length) * ROW;
       if (need > rows.length) {
         const grown = new Int32Array(Math.max(need, rows.length * 2));
@@ -209,7 +212,12 @@ export function trainPrior(
   onProgress?: (p: TrainProgress) => void,
 ): TrainedPrior {
   const samples = collectSamples(games, options, (done, total) => onProgress?.({ stage: 'features', done, total }));
-  if (samples.played.length === 0) throw new Error('the games hold no position to learn from');
+  if (samples.played.length === 0)
+    throw new Error(
+      options.player === undefined
+        ? 'the games hold no position to learn from'
+        : `the games hold no move to learn from by a player whose name holds "${options.player}"`,
+    );
   const fitted = (h: number) => options.groups === undefined || options.groups.has(GROUPS[h] as GroupName);
   const dictionary = dictionaryOf(samples, options.minCount, fitted);
   const competitions = competitionsOf(samples, dictionary, fitted);
@@ -241,6 +249,7 @@ export function trainPrior(
       fromMove: options.fromMove,
       priorGames: options.priorGames,
       groups: GROUPS.filter((_, h) => fitted(h)),
+      ...(options.player === undefined ? {} : { player: options.player }),
     },
     pattern12: keyed(dictionary.pattern12, gammas, at(0), at(0) + 1),
     pattern6: keyed(dictionary.pattern6, gammas, at(1), at(1) + 1),
