@@ -18,6 +18,7 @@ import {
   MOVE_PRIOR,
   REDUCED_BOARD,
   SWAP_MOVE_PRIOR,
+  REPLY_SEARCH,
   SWAP_MARGIN,
   SWAP_TABLE,
   SWAP_INNER,
@@ -119,6 +120,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   priorRefresh: PRIOR_REFRESH,
   movePrior: MOVE_PRIOR,
   swapMovePrior: SWAP_MOVE_PRIOR,
+  replySearch: REPLY_SEARCH,
   swapMargin: SWAP_MARGIN,
   swapTable: SWAP_TABLE,
   swapInner: SWAP_INNER,
@@ -389,6 +391,12 @@ export const SETTINGS: readonly SettingRecord[] = [
       help: "the learned move prior's power in the searches that decide a swap: the first move's reply searches and the search where a swap may answer",
     },
     decimal(MOVE_PRIOR_BOUND),
+  ),
+  searchSwitch(
+    'replySearch',
+    'reply-search',
+    'reply-search',
+    "where a swap may answer: decide it with half the move's time at the swap's prior power, and where the stone is kept, choose the reply with the rest at the tree's own power",
   ),
   searchNumber(
     {

@@ -17,15 +17,8 @@ import { deadCells } from './knowledge/dead-cells.js';
 import { nearCells } from './knowledge/proximity.js';
 import { splitBridges } from './knowledge/leaf-bridges.js';
 import { solveWithin } from './knowledge/solver.js';
-import {
-  type OpeningStat,
-  type ReplySearch,
-  chooseSwapOpening,
-  opensUnderSwap,
-  swapFromReplies,
-  swapsInner,
-  onOuterRing,
-} from './knowledge/swap-rule.js';
+import { opensUnderSwap, swapFromReplies, swapsInner, onOuterRing } from './knowledge/swap-rule.js';
+import { openUnderSwap } from './tree/swap-opening.js';
 import { type TacticalChoice, tacticalChoice } from './knowledge/tactics.js';
 import { backup, takeBackVirtualLosses } from './tree/backup.js';
 import { type TreeContext, treeContext } from './tree/context.js';
@@ -33,7 +26,6 @@ import { Node, rootMoves } from './tree/node.js';
 import { applyFinding, forgetFinding, prepareMoves, prove, restrictRoot, rootTactics } from './tree/prune.js';
 import { randomStream } from './tree/random.js';
 import {
-  type MoveStat,
   PLAYOUTS_WITHOUT_LIMITS,
   type SearchLimits,
   type SearchResult,
@@ -49,6 +41,7 @@ import {
   REDUCED_BOARD,
   ROOT_SOLVER_MAX_EMPTY,
   SWAP_MOVE_PRIOR,
+  REPLY_SEARCH,
   SWAP_MARGIN,
   SWAP_INNER,
   SWAP_EDGE,
@@ -108,8 +101,48 @@ export class Mcts {
       this.clear();
       this.swapDecision ??= new Mcts(this.evaluator, this.swapSettings);
       this.swapDecision.clear();
-      return this.swapDecision.search(position, limits, lastMove);
+      if (!(this.settings.replySearch ?? REPLY_SEARCH)) return this.swapDecision.search(position, limits, lastMove);
+      return this.decideThenReply(position, limits, lastMove, start);
     }
+    return this.searchTree(position, limits, lastMove, start, false);
+  }
+
+  /**
+   * replySearch: the swap decided by the search at the swap's prior power
+   * with half the limit; where it keeps the stone (and was not settled
+   * without a search), the reply chosen by this tree at its own power with
+   * the rest, and its tree kept for the next move.
+   */
+  private async decideThenReply(
+    position: Position,
+    limits: SearchLimits,
+    lastMove: CellIndex | null,
+    start: number,
+  ): Promise<SearchResult> {
+    const half = {
+      ...limits,
+      ...(limits.playouts === undefined ? {} : { playouts: Math.max(1, Math.floor(limits.playouts / 2)) }),
+      ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs / 2 }),
+    };
+    const decision = await (this.swapDecision as Mcts).search(position, half, lastMove);
+    if (decision.move === SWAP || decision.rounds === 0) return decision;
+    const rest = {
+      ...limits,
+      ...(limits.playouts === undefined ? {} : { playouts: Math.max(1, limits.playouts - decision.playouts) }),
+      ...(limits.timeMs === undefined ? {} : { timeMs: Math.max(0, limits.timeMs - (performance.now() - start)) }),
+    };
+    const reply = await this.searchTree(position, rest, lastMove, performance.now(), true);
+    return { ...reply, playouts: decision.playouts + reply.playouts, rounds: decision.rounds + reply.rounds };
+  }
+
+  /** The search of `position` by this tree; with `stoneKept`, where a swap may answer, a stone reply whatever its value (the swap was decided). */
+  private async searchTree(
+    position: Position,
+    limits: SearchLimits,
+    lastMove: CellIndex | null,
+    start: number,
+    stoneKept: boolean,
+  ): Promise<SearchResult> {
     const root = this.rootFor(position, lastMove);
     if (this.context.proximity !== 0) {
       const table = nearCells(position.geometry);
@@ -130,7 +163,7 @@ export class Mcts {
     const settled = this.settleRoot(root, position, limits, choice);
     if (settled !== null) return { ...settled, reusedPlayouts };
     const { spent, rounds } = await this.runRounds(root, position, limits, start);
-    return this.resultOf(root, position, choice, spent, rounds, reusedPlayouts);
+    return this.resultOf(root, position, choice, spent, rounds, reusedPlayouts, stoneKept);
   }
 
   /**
@@ -270,6 +303,7 @@ export class Mcts {
     spent: number,
     rounds: number,
     reusedPlayouts: number,
+    stoneKept = false,
   ): SearchResult {
     const moves = rootMoves(root, this.context.amaf);
     const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);
@@ -278,7 +312,7 @@ export class Mcts {
     // A move the tree proved is worth its proof, whatever its playouts said.
     const value = moveValue(best);
     const tactic = choice?.kind ?? null;
-    if (position.canSwap() && !won && this.swaps(position, value))
+    if (position.canSwap() && !won && !stoneKept && this.swaps(position, value))
       return {
         move: SWAP,
         winRate: 1 - value,
@@ -306,71 +340,18 @@ export class Mcts {
     return swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
   }
 
-  /**
-   * The first move under the swap rule is not the strongest but the one
-   * nearest an even game (swap-rule.ts), each opening weighed by a search
-   * of the replies to it, on fresh trees; it leaves no tree to reuse. Its
-   * moves' visits are the playouts of each opening's last search, and their
-   * win rates what each opening is worth with the swap to come.
-   */
-  private async openUnderSwap(position: Position, limits: SearchLimits): Promise<SearchResult> {
+  /** The first move under the swap rule (tree/swap-opening.ts): it leaves no tree to reuse. */
+  private openUnderSwap(position: Position, limits: SearchLimits): Promise<SearchResult> {
     this.root = null;
     this.rootPosition = null;
-    const asMoves = (openings: readonly OpeningStat[]): MoveStat[] =>
-      openings.map((o) => ({ move: o.move, visits: o.playouts, winRate: o.value }));
-    const { onProgress, signal } = limits;
-    const searchReplies: ReplySearch = async (after, limit, index) => {
-      const seed = (this.settings.seed ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0;
-      // A share of the playouts smaller than a leaf's K is one leaf of that share, so that the move keeps its limit.
-      const playoutsPerLeaf = Math.max(
-        1,
-        Math.min(this.settings.playoutsPerLeaf, limit.playouts ?? Number.POSITIVE_INFINITY),
-      );
-      // Not H-search: with one stone on the board it finds nothing to prove, and at the root it costs
-      // several times the rest of a short search of the replies.
-      const tactics = new Set([...this.context.tactics].filter((t) => t !== 'h-search'));
-      const search = new Mcts(this.evaluator, { ...this.swapSettings, seed, playoutsPerLeaf, tactics });
-      const result = await search.search(after, {
-        ...limit,
-        searchForced: true,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      if (result.winRate === null) throw new Error('a searched forced reply came back without a value');
-      return { winRate: result.winRate, playouts: result.playouts };
-    };
-    const choice = await chooseSwapOpening(
+    return openUnderSwap(
       position,
-      searchReplies,
-      {
-        ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
-        ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
-        ...(limits.playouts === undefined && limits.timeMs === undefined ? { playouts: PLAYOUTS_WITHOUT_LIMITS } : {}),
-        ...(signal === undefined ? {} : { signal }),
-        ...(onProgress === undefined
-          ? {}
-          : {
-              onProgress: (p) =>
-                onProgress({
-                  playouts: p.playouts,
-                  rounds: p.searches,
-                  elapsedMs: p.elapsedMs,
-                  moves: asMoves(p.openings),
-                }),
-            }),
-      },
-      this.settings.seed,
-      (cell) => !swapsInner(position.geometry, cell, this.settings.swapInner ?? SWAP_INNER),
+      limits,
+      this.settings,
+      this.swapSettings,
+      this.context.tactics,
+      (settings) => new Mcts(this.evaluator, settings),
     );
-    return {
-      move: choice.move,
-      winRate: choice.value,
-      playouts: choice.playouts,
-      rounds: choice.searches,
-      reusedPlayouts: 0,
-      expectedReply: null,
-      tactic: null,
-      moves: asMoves(choice.openings),
-    };
   }
 
   /**

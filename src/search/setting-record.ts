@@ -59,6 +59,8 @@ export interface EngineSettings {
   readonly movePrior: number;
   /** The move prior's power λ in the searches that decide a swap (SearchSettings.swapMovePrior). */
   readonly swapMovePrior: number;
+  /** Whether a kept opening's reply is chosen by a search at the tree's prior power (SearchSettings.replySearch). */
+  readonly replySearch: boolean;
   /** Swap when the best stone reply is worth less than ½ plus this (SearchSettings.swapMargin). */
   readonly swapMargin: number;
   /** Whether the shipped swap table decides the swap where it can (SearchSettings.swapTable). */

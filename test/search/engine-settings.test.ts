@@ -37,6 +37,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'prior-refresh': '0.5',
   'move-prior': '0.5',
   'swap-move-prior': '1.5',
+  'reply-search': 'on',
   'swap-margin': '0.02',
   'swap-table': 'on',
   'swap-inner': '1',

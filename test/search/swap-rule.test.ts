@@ -339,6 +339,42 @@ describe('the swap, from the stone replies', () => {
     }
   });
 
+  test('reply-search: the swap decided at swap-move-prior with half the playouts, a kept stone answered at move-prior with the rest, and that tree kept', async () => {
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const base = { ...defaultSettings('cpu', 2), leavesPerRound: 8, playoutsPerLeaf: 128 };
+    const limits = { playouts: 40_000 };
+    const half = { playouts: 20_000 };
+    const after = (cell: CellIndex) => {
+      const p = empty(9);
+      p.play(cell);
+      return p;
+    };
+    // The acute corner, kept: the reply is a search at λ = 2 of the rest, as a tree at λ = 2 throughout would search it.
+    const split = new Mcts(cpu, { ...base, movePrior: 2, swapMovePrior: 1, replySearch: true });
+    const kept = await split.search(after(0), limits);
+    const decision = await new Mcts(cpu, { ...base, movePrior: 1, swapMovePrior: 1 }).search(after(0), half);
+    expect(decision.move).not.toBe(SWAP);
+    const steep = await new Mcts(cpu, { ...base, movePrior: 2, swapMovePrior: 2 }).search(after(0), {
+      playouts: limits.playouts - decision.playouts,
+    });
+    expect(kept.moves).toEqual(steep.moves);
+    expect(kept.move).toBe(steep.moves[0]?.move);
+    expect(kept.playouts).toBe(decision.playouts + steep.playouts);
+    expect(kept.move).not.toBe(decision.move); // the steeper power answers otherwise here
+    // Its tree is the next move's.
+    const next = after(0);
+    next.play(kept.move);
+    next.play(kept.expectedReply as CellIndex);
+    expect((await split.search(next, half)).reusedPlayouts).toBeGreaterThan(0);
+    // The centre, swapped: the first search's answer alone.
+    const swapped = await new Mcts(cpu, { ...base, movePrior: 2, swapMovePrior: 1, replySearch: true }).search(
+      after(40),
+      limits,
+    );
+    expect(swapped).toEqual(await new Mcts(cpu, { ...base, movePrior: 1, swapMovePrior: 1 }).search(after(40), half));
+    expect(swapped.move).toBe(SWAP);
+  });
+
   test('the swap decisions take swap-move-prior, whatever the tree’s move-prior', async () => {
     const cpu = createCpuEvaluator(undefined, { workers: 0 });
     const base = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 64 };

@@ -141,6 +141,14 @@ export interface SearchSettings {
    */
   readonly swapMovePrior?: number;
   /**
+   * Where a swap may answer and the prior's swap power differs from the
+   * tree's: the swap is decided by a search at the swap power with half the
+   * move's limit, and where it keeps the stone, the reply is chosen by a
+   * search at the tree's power with the rest (default REPLY_SEARCH). The
+   * steeper power picks a stronger reply, but misjudges the swap.
+   */
+  readonly replySearch?: boolean;
+  /**
    * The swap is taken when the best stone reply to the first move is worth
    * less than ½ plus this (default SWAP_MARGIN): the playouts' random fills
    * value a stone less than good play does, so a reply that looks even may
@@ -224,6 +232,9 @@ export const MOVE_PRIOR = 2;
 
 /** SearchSettings.swapMovePrior unless told: at 2 the engine swaps Hex 9's losing a1 opening; at 1 it keeps it. */
 export const SWAP_MOVE_PRIOR = 1;
+
+/** SearchSettings.replySearch unless told: the swap decision's own search chooses the reply. */
+export const REPLY_SEARCH = false;
 
 /** SearchSettings.swapMargin unless told: swap below an even game. */
 export const SWAP_MARGIN = 0;
