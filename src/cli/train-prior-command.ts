@@ -49,7 +49,7 @@ function parseGroup(name: string): GroupName {
 }
 
 function parsePlayerText(text: string): string {
-  if (text.trim() === '') throw usageError('--player: give some text of the player\'s name (PB or PW), not nothing');
+  if (text.trim() === '') throw usageError("--player: give some text of the player's name (PB or PW), not nothing");
   return text;
 }
 

@@ -89,7 +89,7 @@ describe('train-prior', () => {
     expect(data.save.some((g) => g !== 1)).toBe(true);
   });
 
-  test("--player learns and measures only the moves of the player whose name holds the text", async () => {
+  test('--player learns and measures only the moves of the player whose name holds the text', async () => {
     // Engine 18005 is black in hex9-1 and hex9-3 and white in hex9-2; hex11-1 is two other engines.
     const moves = (file: string, colour: 'B' | 'W') =>
       (readFileSync(join(FIXTURES, `${file}.sgf`), 'utf8').match(new RegExp(`;${colour}\\[`, 'g')) ?? []).length;
