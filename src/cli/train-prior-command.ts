@@ -17,7 +17,7 @@ import { type CliIo, writeText } from './io.js';
 import { type NumberBound, boundedNumberHelp, parseBoundedNumber, parseList } from './options.js';
 import { checkWritableFile } from './output-file.js';
 import { gamesText, readGames } from './sgf-games.js';
-import type { SgfPosition } from '../game/sgf-read.js';
+import { namesPlayer } from '../search/prior/game-positions.js';
 
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const FROM_MOVE: Bound = { option: '--from-move', min: 1, max: 1000 };
@@ -114,9 +114,7 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
       const games = await readGames('--games', options.games, sizes);
       const test = options.test === undefined ? null : await readGames('--test', options.test, sizes);
       const player = train.player;
-      const named = (game: SgfPosition) =>
-        player !== undefined && [game.names.black, game.names.white].some((name) => name?.includes(player) === true);
-      if (player !== undefined && !games.some(named))
+      if (player !== undefined && !games.some((game) => namesPlayer(game, player)))
         throw usageError(`--player: no player of the games has a name that holds "${player}"`);
       const progress = progressLine(io.stderr, 'lines');
       let shown = 0;

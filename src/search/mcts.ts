@@ -303,7 +303,7 @@ export class Mcts {
     spent: number,
     rounds: number,
     reusedPlayouts: number,
-    stoneKept = false,
+    stoneKept: boolean,
   ): SearchResult {
     const moves = rootMoves(root, this.context.amaf);
     const won = root.kids.find((k) => k !== null && k.proven === k.mover && k.visits > 0);

@@ -22,9 +22,19 @@ export interface GamePosition {
   readonly madeBy: string | null;
 }
 
+/** Whether a player's name (null for none) holds `text`: how `--player` names a player. */
+function nameHolds(name: string | null, text: string): boolean {
+  return name?.includes(text) ?? false;
+}
+
 /** Whether a position's move is one to learn from: any move, or with `player` one made by the player whose name holds it. */
 export function madeByPlayer(p: GamePosition, player: string | undefined): boolean {
-  return player === undefined || (p.madeBy?.includes(player) ?? false);
+  return player === undefined || nameHolds(p.madeBy, player);
+}
+
+/** Whether either player of `game` has a name that holds `player`. */
+export function namesPlayer(game: SgfPosition, player: string): boolean {
+  return nameHolds(game.names.black, player) || nameHolds(game.names.white, player);
 }
 
 /**
