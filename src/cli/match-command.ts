@@ -23,6 +23,7 @@ import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, asUsage, messageOf, usageError } from './cli-error.js';
 import { type CliIo, writeText } from './io.js';
 import { parseGame, parseGeometry, parseList } from './options.js';
+import { interruptible } from './interruptible.js';
 import { checkWritableFolder } from './output-file.js';
 import {
   GAMES,
@@ -117,16 +118,24 @@ function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
   });
 }
 
+/** Why a run played fewer games than planned, for its report's first line. */
+function stoppedText(run: Run, played: number, interrupted: boolean): string {
+  if (played >= run.plan.games) return '';
+  return ` (stopped ${interrupted ? 'by a signal' : 'by the SPRT'} after ${played})`;
+}
+
 /**
  * Plays the runs in turn, with one progress line over all their games, an
  * SGF file per game as it ends, and each run's report once it is over; gives
- * the games for the scaling fit (none without --scaling).
+ * the games for the scaling fit (none without --scaling). Once `interrupt`
+ * fires no new game starts: those under way finish and are reported.
  */
 async function playRuns(
   runs: readonly Run[],
   options: MatchOptions,
   sprt: SprtBounds | null,
   io: CliIo,
+  interrupt: AbortSignal,
 ): Promise<ScalingGame[]> {
   const progress = progressLine(io.stderr, 'lines');
   const total = runs.reduce((s, r) => s + r.plan.games, 0);
@@ -134,7 +143,13 @@ async function playRuns(
   const start = Date.now();
   const fitGames: ScalingGame[] = [];
   let done = 0;
+  interrupt.addEventListener('abort', () =>
+    io.stderr.write(
+      '\nstopping: no new game starts; the games under way finish, then the report (a second signal quits)\n',
+    ),
+  );
   for (const [k, run] of runs.entries()) {
+    if (interrupt.aborted) break;
     const live = new LiveScore(run.plan.games, sprt);
     const prefix = runs.length > 1 ? `pair${k + 1}-` : '';
     const out = options.out;
@@ -150,7 +165,7 @@ async function playRuns(
             costStepText(done - 1, total, `${run.label}: ${live.text()}`, Date.now() - start, done, total - done),
           );
         },
-        () => live.decided,
+        () => live.decided || interrupt.aborted,
       );
     } catch (error) {
       if (error instanceof EngineStartError) throw usageError(`${engineOption(options, error.side)}: ${error.message}`);
@@ -163,7 +178,7 @@ async function playRuns(
       ...sprtReport(live),
     ];
     const seconds = Math.round((Date.now() - start) / 1000);
-    const stopped = games.length < run.plan.games ? ` (stopped by the SPRT after ${games.length})` : '';
+    const stopped = stoppedText(run, games.length, interrupt.aborted);
     await writeText(
       io.stdout,
       `${run.label}: ${run.plan.games} games${stopped}, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`,
@@ -234,8 +249,8 @@ export function registerMatchCommand(program: Command, io: CliIo): void {
         throw usageError('--sprt tests one match: leave out --scaling');
       const runs = plannedRuns(options);
       if (options.out !== undefined) await checkWritableFolder('--out', options.out);
-      const fitGames = await playRuns(runs, options, sprt, io);
-      if (runs.length === 1) return;
+      const fitGames = await interruptible((signal) => playRuns(runs, options, sprt, io, signal));
+      if (runs.length === 1 || fitGames.length === 0) return;
       let fit: string[];
       try {
         fit = scalingReport(fitScaling(fitGames));

@@ -31,6 +31,7 @@ import { CliError, EXIT_FAILURE, asUsage, usageError } from './cli-error.js';
 import { queueCliError, queueTarget, resumeId } from './queue-cli.js';
 import { checkEngineOptions } from './htp-command.js';
 import { type CliIo, writeText } from './io.js';
+import { interruptible } from './interruptible.js';
 import {
   GAMES,
   type MatchOptions,
@@ -82,18 +83,6 @@ export function engineRef(
   const spec = ourEngine(parsed, { threads: 1, noSwap });
   asUsage(() => checkEngineOptions(spec.args.slice(2)), `--${lower}`);
   return { ref: { settings: Object.fromEntries(parsed) }, label: spec.label };
-}
-
-/** Ctrl-C as an abort signal, while `during` runs. */
-async function interruptible<T>(during: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onInt = () => controller.abort();
-  process.once('SIGINT', onInt);
-  try {
-    return await during(controller.signal);
-  } finally {
-    process.off('SIGINT', onInt);
-  }
 }
 
 export interface RecordRun {

@@ -38,7 +38,8 @@ export class HtpProcess {
     readonly command: string,
     readonly args: readonly string[],
   ) {
-    this.child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // A group of its own, so that Ctrl-C at a terminal reaches only the referee, which lets the game end.
+    this.child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (text: string) => (this.stderrTail = (this.stderrTail + text).slice(-STDERR_KEPT)));
     // A write to an engine that has died fails here; the exit below reports it.

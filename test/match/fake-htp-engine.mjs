@@ -4,7 +4,8 @@
 // over the engine's whole life): --illegal-at N names an occupied cell,
 // --refuse-at N replies `?`, --crash-at N exits, --hang-at N never replies,
 // --resign-at N resigns, --swap-at N plays swap-pieces, --garbage-at N
-// replies "zz99". --log FILE appends every command received. --knows-seed
+// replies "zz99". --think-ms N waits N ms before each genmove's answer.
+// --log FILE appends every command received. --knows-seed
 // answers `known_command hexbatch-seed` with true and takes `hexbatch-seed N`,
 // as our own engine does; without it both get `?`, as other engines answer.
 import { appendFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     reply('');
   } else if (command === 'genmove') {
     genmoves++;
+    const think = option('--think-ms');
+    if (think !== null) await new Promise((done) => setTimeout(done, think));
     if (option('--crash-at') === genmoves) process.exit(1);
     if (option('--hang-at') === genmoves) continue;
     if (option('--refuse-at') === genmoves) {
