@@ -13,6 +13,7 @@
 #   bench-gpu.txt, gpu.json   bench-gpu's tables and its JSON
 #   search.tgz     bench/gpu-search.sh's files (bench-search, the match)
 # STEPS picks steps (default: validate stats bench search; also compare);
+# VALIDATE_KERNELS and VALIDATE_BOARDS (game:size, spaced) narrow validate;
 # QUICK=1 shrinks each, to try the script without a GPU.
 # compare: BASELINE=.gpu/other-cli.js (a bundle of another build, packed the
 # same way) and this build, each timed twice in turns on the bit-sliced
@@ -45,9 +46,9 @@ if has validate; then
   playouts=$([ "$QUICK" = 1 ] && echo 4096 || echo 1000000)
   midgame='.w.b..b......bb.....w......b...bw............w.wb...w......bb......w.w...w.....b...b....w.....b....w.b....wb.b..w.w...w..'
   jobs=()
-  for kernel in bpr bitsliced bitsliced-unrolled floodfill; do
-    for board in "hex 11" "hex 14" "y 19"; do
-      for fill in exact coin; do jobs+=("$kernel $board $fill -"); done
+  for kernel in ${VALIDATE_KERNELS:-bpr bitsliced bitsliced-unrolled floodfill}; do
+    for board in ${VALIDATE_BOARDS:-hex:11 hex:14 y:19}; do
+      for fill in exact coin; do jobs+=("$kernel ${board/:/ } $fill -"); done
     done
     jobs+=("$kernel hex 11 exact $midgame")
   done
