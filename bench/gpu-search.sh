@@ -11,7 +11,7 @@
 # The matches run at once, side by side: GAMES games of Hex SIZE at
 # MOVE_SECONDS a move, PARALLEL at a time (default 200, 11, 0.2 s, 8), and
 # SWEEP_GAMES of each SWEEP shape, SWEEP_PARALLEL at a time each (default 48
-# of 16x256 16x1024 64x256, 2 each). Each side plays on one thread a game, and
+# of 256x64 16x1024 64x256, 2 each). Each side plays on one thread a game, and
 # only one side of a game thinks at once, so the default 14 games fill about
 # 14 cores. After MATCH_LIMIT seconds (default 300) the matches still going
 # are stopped by a signal: the games under way finish and are reported.
@@ -27,7 +27,7 @@ SECONDS_A_MOVE=${MOVE_SECONDS:-0.2}
 SIZE=${SIZE:-11}
 PARALLEL=${PARALLEL:-8}
 SEED=${SEED:-1}
-SWEEP=${SWEEP-16x256 16x1024 64x256}
+SWEEP=${SWEEP-256x64 16x1024 64x256}
 SWEEP_GAMES=${SWEEP_GAMES:-48}
 SWEEP_PARALLEL=${SWEEP_PARALLEL:-2}
 MATCH_LIMIT=${MATCH_LIMIT:-300}
@@ -45,7 +45,7 @@ step() { echo "== $1 ($(date -u +%T))"; }
 if [ "$QUICK" = 1 ]; then
   bench=(--quick); SHAPES=${SHAPES-64x64}; GAMES=2; SIZE=5; PARALLEL=2; SWEEP_GAMES=2; SWEEP_PARALLEL=1
 else
-  bench=(--runs 3); SHAPES=${SHAPES-256x64 $SWEEP}
+  bench=(--runs 3); SHAPES=${SHAPES-16x256 $SWEEP}
 fi
 
 for shape in $SHAPES; do
