@@ -277,8 +277,11 @@ export const PROXIMITY_PRIOR = 0;
 /** The leaves below a node before `mustplay` prunes its moves (SearchSettings.knowledgeThreshold). */
 export const KNOWLEDGE_THRESHOLD = 4;
 
-/** The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold): 256 since the squared prior deepened the tree. */
-export const H_SEARCH_THRESHOLD = 256;
+/**
+ * The leaves below a node before H-search looks at it (SearchSettings.hSearchThreshold).
+ * Since the time bank, the leaves its cost would buy at nodes below 1,024 are worth more than what it finds there.
+ */
+export const H_SEARCH_THRESHOLD = 1024;
 
 /**
  * Rounds the search keeps in flight unless told (SearchSettings.roundsInFlight):
