@@ -10,6 +10,7 @@
 // as our own engine does; without it both get `?`, as other engines answer.
 import { appendFileSync } from 'node:fs';
 import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2);
@@ -53,7 +54,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   } else if (command === 'genmove') {
     genmoves++;
     const think = option('--think-ms');
-    if (think !== null) await new Promise((done) => setTimeout(done, think));
+    if (think !== null) await sleep(think);
     if (option('--crash-at') === genmoves) process.exit(1);
     if (option('--hang-at') === genmoves) continue;
     if (option('--refuse-at') === genmoves) {
