@@ -118,10 +118,10 @@ function scalingGames(run: Run, games: readonly MatchGame[]): ScalingGame[] {
   });
 }
 
-/** Why a run played fewer games than planned, for its report's first line. */
-function stoppedText(run: Run, played: number, interrupted: boolean): string {
+/** Why a run played fewer games than planned, for its report's first line: its SPRT decided, or else a signal came. */
+function stoppedText(run: Run, played: number, live: LiveScore): string {
   if (played >= run.plan.games) return '';
-  return ` (stopped ${interrupted ? 'by a signal' : 'by the SPRT'} after ${played})`;
+  return ` (stopped ${live.decided ? 'by the SPRT' : 'by a signal'} after ${played})`;
 }
 
 /**
@@ -178,7 +178,7 @@ async function playRuns(
       ...sprtReport(live),
     ];
     const seconds = Math.round((Date.now() - start) / 1000);
-    const stopped = stoppedText(run, games.length, interrupt.aborted);
+    const stopped = stoppedText(run, games.length, live);
     await writeText(
       io.stdout,
       `${run.label}: ${run.plan.games} games${stopped}, swap ${run.plan.swap ? 'on' : 'off'} (${seconds} s in all so far)\n${lines.map((l) => `  ${l}`).join('\n')}\n`,

@@ -42,7 +42,7 @@ function interruptedMatch(out: string, signal: NodeJS.Signals): Promise<Finished
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
-    if (!sent && /^2\/200/m.test(stderr)) {
+    if (!sent && new RegExp(`^2/${GAMES}`, 'm').test(stderr)) {
       sent = true;
       process.kill(-(child.pid as number), signal);
     }
@@ -57,7 +57,9 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     const result = await interruptedMatch(out, signal);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/stopping: no new game starts/);
-    const stopped = /^Hex 5×5: 200 games \(stopped by a signal after (\d+)\)/m.exec(result.stdout);
+    const stopped = new RegExp(`^Hex 5×5: ${GAMES} games \\(stopped by a signal after (\\d+)\\)`, 'm').exec(
+      result.stdout,
+    );
     expect(stopped, result.stdout).not.toBeNull();
     const played = Number(stopped?.[1]);
     expect(played).toBeGreaterThanOrEqual(2);
