@@ -13,7 +13,7 @@ import { opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import type { Evaluator } from '../eval/types.js';
-import { deadCells } from './knowledge/dead-cells.js';
+import { deadCells, deadCellsAfter } from './knowledge/dead-cells.js';
 import { nearCells } from './knowledge/proximity.js';
 import { splitBridges } from './knowledge/leaf-bridges.js';
 import { solveWithin } from './knowledge/solver.js';
@@ -433,7 +433,7 @@ export class Mcts {
       if (move !== undefined) {
         const child = new Node(move, position.toMove);
         node.addKid(child);
-        this.keepReduced(node, position);
+        this.keepReduced(path, position);
         position.play(move);
         prove(this.context, child, position);
         path.push(child);
@@ -442,7 +442,7 @@ export class Mcts {
       const slot = select(this.context, node);
       if (slot < 0) return leaf();
       const chosen = node.kidAt(slot, position.toMove);
-      if (chosen.visits === 0) this.keepReduced(node, position);
+      if (chosen.visits === 0) this.keepReduced(path, position);
       position.play(chosen.move);
       path.push(chosen);
       if (chosen.visits === 0) {
@@ -454,10 +454,21 @@ export class Mcts {
     }
   }
 
-  /** With reduced-board playouts, makes `node`'s reduced board (from its `position`) if it has none: on Hex, where no swap may come. */
-  private keepReduced(node: Node, position: Position): void {
+  /**
+   * With reduced-board playouts, makes the reduced board of the node that
+   * ends `path` (at `position`) if it has none: on Hex, where no swap may
+   * come. From its parent's reduced board where that has one, looking only
+   * where the move changed something.
+   */
+  private keepReduced(path: readonly Node[], position: Position): void {
+    const node = path[path.length - 1] as Node;
+    const parent = path.length > 1 ? (path[path.length - 2] as Node) : null;
     if (!(this.settings.reducedBoard ?? REDUCED_BOARD) || node.reduced !== null || position.canSwap()) return;
-    node.reduced = deadCells(position.geometry, position.peekCells()).filled;
+    const from = parent?.reduced ?? null;
+    node.reduced =
+      from !== null && node.move >= 0
+        ? deadCellsAfter(position.geometry, from, node.move, node.mover)
+        : deadCells(position.geometry, position.peekCells()).filled;
   }
 
   /**

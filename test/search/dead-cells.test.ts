@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type DeadCells, deadCells } from '../../src/search/knowledge/dead-cells.js';
+import { type DeadCells, deadCells, deadCellsAfter } from '../../src/search/knowledge/dead-cells.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { ANY, boardText, everyBoard, randomBoards, testRandom } from '../helpers/boards.js';
 import { oracleWinner } from '../helpers/oracle.js';
@@ -182,5 +182,71 @@ describe('the ring-code finder against the first one', () => {
           expect(deadCells(g, cells), `Hex ${n}: ${boardText(cells)}`).toEqual(deadCellsOracle(g, cells));
       }
     }
+  });
+});
+
+describe('the reduced board one stone later (deadCellsAfter), against the full finder and the solver', () => {
+  /** Each reduced board of random Hex n boards with each empty cell of it taken by each colour: the board before, the stone, the result. */
+  function* stonesOnReducedBoards(n: number, count: number, empty: number, seed: number) {
+    const g = geometryOf(GameKind.Hex, n);
+    for (const cells of randomBoards(g.cellCount, count, empty, seed)) {
+      const reduced = deadCells(g, cells).filled;
+      for (let move = 0; move < g.cellCount; move++) {
+        if (reduced[move] !== Color.Empty) continue;
+        for (const colour of [Color.Black, Color.White] as const)
+          yield { g, cells, reduced, move, colour, after: deadCellsAfter(g, reduced, move, colour) };
+      }
+    }
+  }
+
+  test.each([
+    [4, 300, 0.6],
+    [7, 60, 0.5],
+    [11, 20, 0.6],
+  ])(
+    'random boards of Hex %i: it keeps every stone and fill before, and leaves no dead cell or captured pair',
+    (n, count, empty) => {
+      let grew = 0;
+      for (const { g, reduced, move, colour, after } of stonesOnReducedBoards(n, count, empty, 17 * n)) {
+        const before = reduced.slice();
+        before[move] = colour;
+        for (let c = 0; c < g.cellCount; c++) if (before[c] !== Color.Empty) expect(after[c]).toBe(before[c]);
+        const left = deadCells(g, after);
+        expect(left.dead.length + left.captured.length, `Hex ${n}: ${boardText(after)}`).toBe(0);
+        if (after.some((v, c) => v !== before[c])) grew++;
+      }
+      expect(grew).toBeGreaterThan(count);
+    },
+  );
+
+  test('random boards of Hex 4: the board with the stone keeps its value for the side to move after it', () => {
+    let checked = 0;
+    let reducedFurther = 0;
+    for (const { cells, reduced, move, colour, after } of stonesOnReducedBoards(4, 200, 0.6, 5)) {
+      if (cells[move] !== Color.Empty) continue;
+      const real = cells.slice();
+      real[move] = colour;
+      const toMove = colour === Color.Black ? Color.White : Color.Black;
+      const position = Position.fromText(GameKind.Hex, 4, boardText(real), toMove);
+      const given = Position.fromText(GameKind.Hex, 4, boardText(after), toMove);
+      const valueOf = (p: Position) => (p.isOver() ? p.winner() === toMove : solve(p).wins);
+      if (valueOf(position) !== valueOf(given))
+        throw new Error(
+          `Hex 4 ${boardText(real)}: the reduced board ${boardText(after)} changes the value for ${toMove}`,
+        );
+      checked++;
+      if (after.filter((v, c) => v !== reduced[c]).length > 1) reducedFurther++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(reducedFurther).toBeGreaterThan(50);
+  });
+
+  test('a stone on a cell the reduced board filled changes nothing', () => {
+    const g = geometryOf(GameKind.Hex, 5);
+    const p = Position.fromText(GameKind.Hex, 5, ['.....', '..ww.', '.w...', '.w...', '.....'].join(''), Color.Black);
+    const reduced = deadCells(g, p.cells()).filled;
+    const c3 = g.index(2, 2);
+    expect(reduced[c3]).not.toBe(Color.Empty);
+    expect(deadCellsAfter(g, reduced, c3, Color.Black)).toBe(reduced);
   });
 });

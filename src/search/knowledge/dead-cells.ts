@@ -22,7 +22,7 @@
  * Y is left out: its sides are not stones of either player, so the arc
  * argument does not carry over as it stands.
  */
-import { Color } from '../../game/color.js';
+import { Color, type Player } from '../../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry, HEX_RING_STEPS } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
 
@@ -162,14 +162,18 @@ class RingBoard {
   /** The lowest cell whose ring changed since the pairs' scan last reset it. */
   lowestTouched: number;
 
+  /** With `touched` (deadCellsAfter), every cell whose ring changes is also listed there, for the pairs' look. */
   constructor(
-    private readonly g: Geometry,
+    g: Geometry,
     readonly cells: Cells,
+    everyCellChanged = true,
+    readonly touched: number[] | null = null,
   ) {
     const slots = ringSlots(g);
     this.codes = new Uint16Array(g.cellCount);
-    this.changed = new Uint8Array(g.cellCount).fill(1);
-    this.lowestChanged = 0;
+    this.changed = new Uint8Array(g.cellCount);
+    if (everyCellChanged) this.changed.fill(1);
+    this.lowestChanged = everyCellChanged ? 0 : g.cellCount;
     this.lowestTouched = g.cellCount;
     for (let c = 0; c < g.cellCount; c++) this.codes[c] = ringCode(slots, cells, c);
   }
@@ -184,7 +188,47 @@ class RingBoard {
       this.changed[d] = 1;
       if (d < this.lowestChanged) this.lowestChanged = d;
       if (d < this.lowestTouched) this.lowestTouched = d;
+      this.touched?.push(d);
     }
+  }
+
+  /**
+   * Passes over the marked cells, filling each dead one (listed in `dead`):
+   * one found dead below the pass's position waits for the next pass, as in
+   * a full scan.
+   */
+  fillDead(dead: CellIndex[] | null, slots: Int32Array, back: Int8Array): void {
+    const { codes, changed, cells } = this;
+    const n = cells.length;
+    while (this.lowestChanged < n) {
+      const from = this.lowestChanged;
+      this.lowestChanged = n;
+      for (let c = from; c < n; c++) {
+        if (changed[c] === 0) continue;
+        if (cells[c] !== Color.Empty) {
+          changed[c] = 0;
+          continue;
+        }
+        const fill = DEAD_FILL[codes[c] as number] as number;
+        if (fill === EMPTY) continue;
+        this.place(c, fill, slots, back);
+        dead?.push(c);
+      }
+    }
+  }
+
+  /**
+   * The colour that captures the pair of empty cell `a` and its neighbour at
+   * index `k` of the geometry's neighbour list, or EMPTY: a stone of X on b
+   * kills a, and one on a kills b (bit X of both look-ups).
+   */
+  captor(g: Geometry, a: CellIndex, k: number, toSlot: Int8Array, back: Int8Array): number {
+    const b = g.neighbors[k] as number;
+    const i = toSlot[k] as number;
+    const both =
+      (KILLED_BY[(this.codes[a] as number) * 6 + i] as number) &
+      (KILLED_BY[(this.codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
+    return both === 0 ? EMPTY : both & 1 ? BLACK : WHITE;
   }
 }
 
@@ -205,27 +249,8 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
   const slots = ringSlots(g);
   const back = backSlots(g);
   const board = new RingBoard(g, filled);
-  const { codes, changed } = board;
   const n = g.cellCount;
-  // Passes over the marked cells: one found dead below the pass's position waits for the next pass, as in a full scan.
-  const fillDead = (): void => {
-    while (board.lowestChanged < n) {
-      const from = board.lowestChanged;
-      board.lowestChanged = n;
-      for (let c = from; c < n; c++) {
-        if (changed[c] === 0) continue;
-        if (filled[c] !== Color.Empty) {
-          changed[c] = 0;
-          continue;
-        }
-        const fill = DEAD_FILL[codes[c] as number] as number;
-        if (fill === EMPTY) continue;
-        board.place(c, fill, slots, back);
-        dead.push(c);
-      }
-    }
-  };
-  fillDead();
+  board.fillDead(dead, slots, back);
   const toSlot = neighborSlots(g);
   let a = 0;
   while (a < n) {
@@ -237,19 +262,14 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
     ) {
       const b = g.neighbors[k] as number;
       if (b < a || filled[b] !== Color.Empty) continue;
-      const i = toSlot[k] as number;
-      // A stone of X on b kills a, and one on a kills b: bit X of both look-ups.
-      const both =
-        (KILLED_BY[(codes[a] as number) * 6 + i] as number) &
-        (KILLED_BY[(codes[b] as number) * 6 + (back[a * 6 + i] as number)] as number);
-      if (both === 0) continue;
-      captor = both & 1 ? BLACK : WHITE;
+      captor = board.captor(g, a, k, toSlot, back);
+      if (captor === EMPTY) continue;
       board.lowestTouched = n;
       board.place(a, captor, slots, back);
       board.place(b, captor, slots, back);
       captured.push(a, b);
       // Their stones may kill cells already passed over.
-      fillDead();
+      board.fillDead(dead, slots, back);
       break;
     }
     // After a capture the pairs are looked at again from the start; those
@@ -258,4 +278,47 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
     a = captor === EMPTY ? a + 1 : Math.max(0, board.lowestTouched - (g.size as number));
   }
   return { dead, captured, filled };
+}
+
+/**
+ * The reduced board one stone later: `reduced`, a board deadCells (or this)
+ * filled, which has no dead cell or captured pair left, with `colour` on
+ * cell `move`, and the dead cells and captured pairs that stone makes.
+ * Only a cell whose ring changed can turn dead, and only a pair with such a
+ * cell captured, so only those are looked at. Cells dead or captured before
+ * stay so (a stone only narrows a ring's fillings), so this is a reduction
+ * of the board with the stone as sound as deadCells' own, though the fill
+ * may differ from deadCells' on that board where the order decides a
+ * colour. A move on a cell `reduced` filled changes nothing: `reduced`
+ * itself is returned.
+ */
+export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: CellIndex, colour: Player): Cells {
+  if (reduced[move] !== Color.Empty) return reduced as Cells;
+  const filled = reduced.slice();
+  if (g.game !== GameKind.Hex) {
+    filled[move] = colour;
+    return filled;
+  }
+  const slots = ringSlots(g);
+  const back = backSlots(g);
+  const toSlot = neighborSlots(g);
+  const touched: number[] = [];
+  const board = new RingBoard(g, filled, false, touched);
+  board.place(move, colour, slots, back);
+  board.fillDead(null, slots, back);
+  // Every cell whose ring changed is listed after the change, so each pair that may have turned is looked at after its last change.
+  for (let t = 0; t < touched.length; t++) {
+    const a = touched[t] as number;
+    for (let k = g.neighborStart[a] as number; k < (g.neighborStart[a + 1] as number); k++) {
+      if (filled[a] !== Color.Empty) break;
+      const b = g.neighbors[k] as number;
+      if (filled[b] !== Color.Empty) continue;
+      const captor = board.captor(g, a, k, toSlot, back);
+      if (captor === EMPTY) continue;
+      board.place(a, captor, slots, back);
+      board.place(b, captor, slots, back);
+      board.fillDead(null, slots, back);
+    }
+  }
+  return filled;
 }
