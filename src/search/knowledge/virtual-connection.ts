@@ -315,7 +315,37 @@ function join(g: Geometry, cells: Cells, player: Player): number {
  * of anything.
  */
 export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): boolean {
-  return join(g, cells, player) !== NOT_JOINED;
+  return linksMayReachGoal(g, cells, player) && join(g, cells, player) !== NOT_JOINED;
+}
+
+/** Per cell: the edges a stone there touches or has a link to (an edge bridge or a ziggurat). */
+const edgesInReach = perGeometry((g): Int32Array => {
+  const { edgeLinkStart, edgeLinks } = linkTable(g);
+  const near = new Int32Array(g.cellCount);
+  for (let c = 0; c < g.cellCount; c++) {
+    let edges = g.edges[c] as number;
+    for (let i = edgeLinkStart[c] as number; i < (edgeLinkStart[c + 1] as number); i += 3)
+      edges |= edgeLinks[i] as number;
+    near[c] = edges;
+  }
+  return near;
+});
+
+/**
+ * The goal edges none of `player`'s stones touches or links to. A group
+ * reaches only the edges its stones do, so while any is left join finds
+ * nothing: a pass over the cells, where join labels the groups, rules out
+ * most boards of a search.
+ */
+function goalOutOfReach(g: Geometry, cells: Cells, player: Player): number {
+  const near = edgesInReach(g);
+  let reached = 0;
+  for (let c = 0; c < g.cellCount; c++) if (cells[c] === player) reached |= near[c] as number;
+  return goalEdges(g, player) & ~reached;
+}
+
+function linksMayReachGoal(g: Geometry, cells: Cells, player: Player): boolean {
+  return goalOutOfReach(g, cells, player) === 0;
 }
 
 /**
@@ -325,6 +355,7 @@ export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): b
  * them leaves the connection standing. Null when there is no connection.
  */
 export function virtualCarrier(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+  if (!linksMayReachGoal(g, cells, player)) return null;
   const joined = join(g, cells, player);
   if (joined === NOT_JOINED) return null;
   const { owner, parent } = scratchOf(g);
@@ -343,6 +374,15 @@ export function virtualCarrier(g: Geometry, cells: Cells, player: Player): CellI
  * before the exact check (virtualCarrier with the stone), which decides.
  */
 export function completionCandidates(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+  // A stone at x reaches only what its own links and the groups it meets do: the goal edges out of the stones' reach must be x's.
+  const missing = goalOutOfReach(g, cells, player);
+  const near = edgesInReach(g);
+  const mayComplete = (x: CellIndex) => cells[x] === Color.Empty && ((near[x] as number) & missing) === missing;
+  if (missing !== 0) {
+    let any = false;
+    for (let x = 0; x < g.cellCount && !any; x++) any = mayComplete(x);
+    if (!any) return [];
+  }
   if (join(g, cells, player) !== NOT_JOINED) return null;
   const goal = goalEdges(g, player);
   const { links, parent, reach, labels } = scratchOf(g);
@@ -351,7 +391,7 @@ export function completionCandidates(g: Geometry, cells: Cells, player: Player):
   const reachOf = (stone: number) => reach[root(parent, label[stone] as number)] as number;
   const candidates: CellIndex[] = [];
   for (let x = 0; x < g.cellCount; x++) {
-    if (cells[x] !== Color.Empty) continue;
+    if (!mayComplete(x)) continue;
     let reached = (g.edges[x] as number) & goal;
     for (let k = g.neighborStart[x] as number; k < (g.neighborStart[x + 1] as number); k++) {
       const nb = g.neighbors[k] as number;

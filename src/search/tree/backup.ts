@@ -43,8 +43,8 @@ export function propagateProofs(path: readonly Node[]): void {
 
 /** One leaf's AMAF counts per player, read off its result once for every node on its path. */
 interface LeafAmaf {
-  readonly owned: [Float64Array, Float64Array];
-  readonly won: [Float64Array, Float64Array];
+  readonly owned: [Uint32Array, Uint32Array];
+  readonly won: [Uint32Array, Uint32Array];
 }
 
 let leafAmaf: LeafAmaf | null = null;
@@ -53,7 +53,7 @@ function leafAmafOf(result: PositionResult): LeafAmaf {
   const amaf = new AmafView(result);
   const cells = amaf.cellCount;
   if (leafAmaf === null || leafAmaf.owned[0].length !== cells) {
-    const counts = () => new Float64Array(cells);
+    const counts = () => new Uint32Array(cells);
     leafAmaf = { owned: [counts(), counts()], won: [counts(), counts()] };
   }
   const { owned, won } = leafAmaf;
@@ -78,8 +78,8 @@ export function backupAmaf(path: readonly Node[], result: PositionResult, staleB
     const { moves, amafVisits, amafWins } = node;
     if (amafVisits === null || amafWins === null) continue;
     const side = node.mover === Color.Black ? 1 : 0;
-    const owned = counts.owned[side] as Float64Array;
-    const won = counts.won[side] as Float64Array;
+    const owned = counts.owned[side] as Uint32Array;
+    const won = counts.won[side] as Uint32Array;
     for (let j = 0; j < moves.length; j++) {
       const move = moves[j] as Move;
       if (move === SWAP) continue;

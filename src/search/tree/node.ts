@@ -8,12 +8,18 @@ const NO_MOVES: Move[] = [];
 const NO_KIDS: (Node | null)[] = [];
 const NO_SLOTS: number[] = [];
 
+/**
+ * A node's AMAF counts per slot: whole playouts, so unsigned integers, which
+ * take half the memory (and the back-up half the traffic) of doubles.
+ */
+export type AmafCounts = Uint32Array;
+
 /** Node.bestUntried before it is looked for. */
 export const UNKNOWN = -2;
 
 /** A copy of `counts` (or zeros) `length` long. */
-function grown(counts: Float64Array | null, length: number): Float64Array {
-  const bigger = new Float64Array(length);
+function grown(counts: AmafCounts | null, length: number): AmafCounts {
+  const bigger = new Uint32Array(length);
   if (counts) bigger.set(counts);
   return bigger;
 }
@@ -43,9 +49,9 @@ export class Node {
    */
   bestUntried = UNKNOWN;
   /** AMAF, per slot (AMAF rules only): playouts below this node in which the slot's mover owned its cell at the end. */
-  amafVisits: Float64Array | null = null;
+  amafVisits: AmafCounts | null = null;
   /** AMAF, per slot: those of them the slot's mover won. */
-  amafWins: Float64Array | null = null;
+  amafWins: AmafCounts | null = null;
   /** With the learned prior, per slot: the weight it gives the slot's PUCT prior (prior-weights.ts). */
   priorWeights: Float32Array | null = null;
   /** Playouts through this node, virtual losses included while a round runs. */
@@ -116,7 +122,9 @@ export class Node {
    */
   addAmafSlots(moves: Move[], weights: Float32Array | null = null): void {
     if (moves.length === 0) return;
-    if (weights !== null || this.priorWeights !== null) {
+    // A node's first slots keep the weights array they came with (the caller's to give).
+    if (this.moves.length === 0 && weights !== null) this.priorWeights = weights;
+    else if (weights !== null || this.priorWeights !== null) {
       const joined = new Float32Array(this.moves.length + moves.length).fill(1);
       if (this.priorWeights !== null) joined.set(this.priorWeights);
       if (weights !== null) joined.set(weights, this.moves.length);
@@ -142,8 +150,8 @@ export class Node {
 
   /** Starts the slots' AMAF counts, at zero; the priors, made without them, are made again. */
   startAmaf(): void {
-    this.amafVisits = new Float64Array(this.moves.length);
-    this.amafWins = new Float64Array(this.moves.length);
+    this.amafVisits = new Uint32Array(this.moves.length);
+    this.amafWins = new Uint32Array(this.moves.length);
     this.priors = null;
   }
 

@@ -7,7 +7,7 @@
 import type { Move } from '../../game/position.js';
 import { Selection } from '../selection.js';
 import { type NearMarks, type TreeContext, markNear } from './context.js';
-import { type Node, UNKNOWN } from './node.js';
+import { type AmafCounts, type Node, UNKNOWN } from './node.js';
 
 /** The slot to descend into, or −1 when there is none. */
 export function select(context: TreeContext, node: Node): number {
@@ -82,7 +82,7 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   let withoutAmaf = 0;
   for (let j = 0; j < slots; j++) {
     const visits = amafVisits === null ? 0 : (amafVisits[j] as number);
-    const value = visits > 0 ? ((amafWins as Float64Array)[j] as number) / visits : firstPlay;
+    const value = visits > 0 ? ((amafWins as AmafCounts)[j] as number) / visits : firstPlay;
     priors[j] = value;
     if (!isOpen(j)) continue;
     if (visits === 0) withoutAmaf++;
