@@ -43,7 +43,7 @@ import {
   SWAP_MOVE_PRIOR,
   REPLY_SEARCH,
   SWAP_MARGIN,
-  SWAP_INNER,
+  swapInnerRows,
   SWAP_EDGE,
   SWAP_TABLE,
   STOP_EARLY,
@@ -335,7 +335,7 @@ export class Mcts {
     const stone = openingStone(position.peekCells());
     const byTable = (this.settings.swapTable ?? SWAP_TABLE) ? swapByTable(SHIPPED_SWAP_TABLE, g, stone) : null;
     if (byTable !== null) return byTable;
-    if (swapsInner(g, stone, this.settings.swapInner ?? SWAP_INNER)) return true;
+    if (swapsInner(g, stone, swapInnerRows(this.settings, g.size))) return true;
     if (!(this.settings.swapEdge ?? SWAP_EDGE) && onOuterRing(g, stone)) return false;
     return swapFromReplies(value, this.settings.swapMargin ?? SWAP_MARGIN);
   }

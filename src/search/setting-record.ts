@@ -67,6 +67,8 @@ export interface EngineSettings {
   readonly swapTable: boolean;
   /** Swap at once an opening at least this many rows from every edge (SearchSettings.swapInner); 0 for none. */
   readonly swapInner: number;
+  /** The smallest board size on which `swapInner` swaps (SearchSettings.swapInnerFrom). */
+  readonly swapInnerFrom: number;
   /** Whether the search may swap an opening on the outer ring (SearchSettings.swapEdge). */
   readonly swapEdge: boolean;
   /** H-search's width below the root (SearchSettings.hSearchWidth). */

@@ -3,6 +3,7 @@ import type { WholeBound } from './setting-values.js';
 import { type SettingRecord, searchNumber, searchSwitch, whole } from './setting-record.js';
 
 const ROWS_BOUND: WholeBound = { min: 0, max: 500 };
+const SIZE_BOUND: WholeBound = { min: 1, max: 500 };
 
 /** In the order of --help and of the settings line, after `leaf-bridge-from`. */
 export const SWAP_SETTINGS: readonly SettingRecord[] = [
@@ -21,6 +22,16 @@ export const SWAP_SETTINGS: readonly SettingRecord[] = [
       help: 'swap at once a Hex opening whose stone is at least this many rows from every edge (0: none; the search decides the rest)',
     },
     whole(ROWS_BOUND),
+  ),
+  searchNumber(
+    {
+      key: 'swapInnerFrom',
+      name: 'swap-inner-from',
+      flag: 'swap-inner-from',
+      argument: '<size>',
+      help: 'the smallest board size on which swap-inner swaps (1: every size)',
+    },
+    whole(SIZE_BOUND),
   ),
   searchSwitch(
     'swapEdge',

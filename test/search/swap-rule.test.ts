@@ -6,7 +6,7 @@ import { Color } from '../../src/game/color.js';
 import { type CellIndex, GameKind, type Geometry, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/cpu/backend.js';
-import { Mcts, defaultSettings } from '../../src/search/mcts.js';
+import { Mcts, defaultSettings, swapInnerRows } from '../../src/search/mcts.js';
 import {
   type ReplyLimit,
   type ReplySearch,
@@ -316,7 +316,7 @@ describe('the swap, from the stone replies', () => {
       position.play(cell);
       const decide = (more: object) => new Mcts(cpu, { ...settings, ...more }).search(position, { playouts: 1024 });
       const plain = await decide({});
-      const inner = await decide({ swapInner: 1 });
+      const inner = await decide({ swapInner: 1, swapInnerFrom: 9 });
       const edge = await decide({ swapEdge: false });
       expect(onOuterRing(g, cell)).toBe(!swapsInner(g, cell, 1));
       if (onOuterRing(g, cell)) {
@@ -334,9 +334,33 @@ describe('the swap, from the stone replies', () => {
     expect(overruled.edge).toBeGreaterThan(0);
     // And the engine's own first move is then one it would not swap itself.
     for (const seed of [1, 2]) {
-      const opening = await new Mcts(cpu, { ...settings, seed, swapInner: 1 }).search(empty(9), { playouts: 8192 });
+      const opening = await new Mcts(cpu, { ...settings, seed, swapInner: 1, swapInnerFrom: 9 }).search(empty(9), {
+        playouts: 8192,
+      });
       expect(swapsInner(g, opening.move, 1), `seed ${seed}: ${opening.move}`).toBe(false);
     }
+  });
+
+  test('swap-inner-from: by default every inner opening is swapped from Hex 11 up and left to the search below', async () => {
+    expect(swapInnerRows({}, 11)).toBe(1);
+    expect(swapInnerRows({}, 13)).toBe(1);
+    expect(swapInnerRows({}, 9)).toBe(0);
+    expect(swapInnerRows({ swapInnerFrom: 9 }, 9)).toBe(1);
+    expect(swapInnerRows({ swapInner: 0 }, 11)).toBe(0);
+    expect(swapInnerRows({ swapInner: 3, swapInnerFrom: 1 }, 4)).toBe(3);
+    const cpu = createCpuEvaluator(undefined, { workers: 0 });
+    const settings = { ...defaultSettings('cpu', 5), leavesPerRound: 8, playoutsPerLeaf: 32 };
+    const g = geometryOf(GameKind.Hex, 11);
+    // On Hex 11 the defaults swap an inner opening at once, which the search alone (swap-inner 0) may keep.
+    let kept = 0;
+    for (const cell of [g.index(7, 4), g.index(8, 6), g.index(2, 8), g.index(5, 5)]) {
+      const position = empty(11);
+      position.play(cell);
+      expect((await new Mcts(cpu, settings).search(position, { playouts: 512 })).move).toBe(SWAP);
+      if ((await new Mcts(cpu, { ...settings, swapInner: 0 }).search(position, { playouts: 512 })).move !== SWAP)
+        kept++;
+    }
+    expect(kept).toBeGreaterThan(0);
   });
 
   test('reply-search: the swap decided at swap-move-prior with half the playouts, a kept stone answered at move-prior with the rest, and that tree kept', async () => {

@@ -5,7 +5,12 @@ import { Color, type Player, opponent } from '../../src/game/color.js';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { solve } from '../../src/search/knowledge/solver.js';
-import { ZIGGURATS, virtualCarrier, virtuallyConnected } from '../../src/search/knowledge/virtual-connection.js';
+import {
+  ZIGGURATS,
+  completionCandidates,
+  virtualCarrier,
+  virtuallyConnected,
+} from '../../src/search/knowledge/virtual-connection.js';
 import { ANY, CELL_CHAR, boardText, everyBoard, randomBoards } from '../helpers/boards.js';
 
 /** Whether `player` wins the board (not yet won) with `toMove` to move, by the solver. */
@@ -197,6 +202,39 @@ describe('virtuallyConnected', () => {
     'a ziggurat links a Y stone to its side (%s, turned %i times, shape %i), as the solver confirms, and breaks with a cell taken',
     (player, turns, shape) => {
       expectZigguratHolds(player, (breakAt) => yZigguratBoard(player, shape, turns, breakAt));
+    },
+  );
+});
+
+describe('ruling a board out before the groups are labelled', () => {
+  test.each([
+    [GameKind.Hex, 5, 400],
+    [GameKind.Hex, 7, 300],
+    [GameKind.Hex, 11, 300],
+    [GameKind.Y, 6, 300],
+    [GameKind.Y, 9, 300],
+  ])(
+    'random boards of %s %i, sparse to dense: the same connections and completion candidates as without it',
+    (game, size, count) => {
+      const g = Position.empty(game, size).geometry;
+      let connected = 0;
+      let candidates = 0;
+      for (const empty of [0.95, 0.8, 0.5]) {
+        for (const cells of randomBoards(g.cellCount, count, empty, size * 7 + Math.round(empty * 100))) {
+          for (const player of [Color.Black, Color.White] as const) {
+            const joined = virtuallyConnected(g, cells, player);
+            expect(joined, `${game} ${size} ${boardText(cells)}`).toBe(virtuallyConnected(g, cells, player, false));
+            const listed = completionCandidates(g, cells, player);
+            expect(listed, `${game} ${size} ${boardText(cells)}`).toEqual(
+              completionCandidates(g, cells, player, false),
+            );
+            if (joined) connected++;
+            candidates += listed?.length ?? 0;
+          }
+        }
+      }
+      expect(connected).toBeGreaterThan(0);
+      expect(candidates).toBeGreaterThan(count);
     },
   );
 });

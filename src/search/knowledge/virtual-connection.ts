@@ -312,10 +312,11 @@ function join(g: Geometry, cells: Cells, player: Player): number {
  * Whether `player` joins all its goal edges (Hex: its two sides; Y: all
  * three) through its stones, bridges, edge bridges and ziggurats with
  * pairwise disjoint carriers: then it wins whoever moves. False is no proof
- * of anything.
+ * of anything. `ruleOutEarly` false skips the pass that rules a board out
+ * before the groups are labelled (the same answer, slower: for the tests).
  */
-export function virtuallyConnected(g: Geometry, cells: Cells, player: Player): boolean {
-  return linksMayReachGoal(g, cells, player) && join(g, cells, player) !== NOT_JOINED;
+export function virtuallyConnected(g: Geometry, cells: Cells, player: Player, ruleOutEarly = true): boolean {
+  return (!ruleOutEarly || linksMayReachGoal(g, cells, player)) && join(g, cells, player) !== NOT_JOINED;
 }
 
 /** Per cell: the edges a stone there touches or has a link to (an edge bridge or a ziggurat). */
@@ -371,11 +372,18 @@ export function virtualCarrier(g: Geometry, cells: Cells, player: Player): CellI
  * reaches itself (by touching, an edge bridge or a ziggurat) and those of
  * the groups the greedy pass joined that it touches or bridges to, it would
  * reach them all. Optimistic, as it ignores the carriers' overlaps: a sieve
- * before the exact check (virtualCarrier with the stone), which decides.
+ * before the exact check (virtualCarrier with the stone), which decides. Not
+ * a complete one: a stone can change which links the greedy pass takes, so
+ * a cell not listed may still join. `ruleOutEarly` as in virtuallyConnected.
  */
-export function completionCandidates(g: Geometry, cells: Cells, player: Player): CellIndex[] | null {
+export function completionCandidates(
+  g: Geometry,
+  cells: Cells,
+  player: Player,
+  ruleOutEarly = true,
+): CellIndex[] | null {
   // A stone at x reaches only what its own links and the groups it meets do: the goal edges out of the stones' reach must be x's.
-  const missing = goalOutOfReach(g, cells, player);
+  const missing = ruleOutEarly ? goalOutOfReach(g, cells, player) : 0;
   const near = edgesInReach(g);
   const mayComplete = (x: CellIndex) => cells[x] === Color.Empty && ((near[x] as number) & missing) === missing;
   if (missing !== 0) {

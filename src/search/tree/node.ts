@@ -116,9 +116,9 @@ export class Node {
   }
 
   /**
-   * Slots for `moves` (an array the node may keep), with no nodes yet (the
-   * AMAF rules), and their prior weights if any; with AMAF counts once the
-   * node keeps them (startAmaf).
+   * Slots for `moves`, with no nodes yet (the AMAF rules), and their prior
+   * weights if any (both arrays the node may keep); with AMAF counts once
+   * the node keeps them (startAmaf).
    */
   addAmafSlots(moves: Move[], weights: Float32Array | null = null): void {
     if (moves.length === 0) return;

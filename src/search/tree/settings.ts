@@ -169,6 +169,8 @@ export interface SearchSettings {
    * The swap table, where on, decides first; a proven winning reply still wins.
    */
   readonly swapInner?: number;
+  /** The smallest board size on which `swapInner` swaps (default SWAP_INNER_FROM); 1 for every size. */
+  readonly swapInnerFrom?: number;
   /**
    * Whether the search may swap an opening on the Hex board's outer ring
    * (default SWAP_EDGE); false keeps every one. Decided after the swap
@@ -245,8 +247,16 @@ export const LEAF_BRIDGE_FROM = 11;
 /** SearchSettings.swapTable unless told: off, the search decides. */
 export const SWAP_TABLE = false;
 
-/** SearchSettings.swapInner unless told: none, the search decides. */
-export const SWAP_INNER = 0;
+/** SearchSettings.swapInner unless told: every opening off the outer ring, from swapInnerFrom up. */
+export const SWAP_INNER = 1;
+
+/** SearchSettings.swapInnerFrom unless told: Hex 11 and up, where swapping the inner openings measured above zero (on Hex 9 it measured nothing). */
+export const SWAP_INNER_FROM = 11;
+
+/** The rows SearchSettings.swapInner asks for on a board of `size`: none below swapInnerFrom. */
+export function swapInnerRows(settings: Pick<SearchSettings, 'swapInner' | 'swapInnerFrom'>, size: number): number {
+  return size >= (settings.swapInnerFrom ?? SWAP_INNER_FROM) ? (settings.swapInner ?? SWAP_INNER) : 0;
+}
 
 /** SearchSettings.swapEdge unless told: the search decides the edge openings too. */
 export const SWAP_EDGE = true;

@@ -9,7 +9,7 @@ import type { Position } from '../../game/position.js';
 import { type OpeningStat, type ReplySearch, chooseSwapOpening, swapsInner } from '../knowledge/swap-rule.js';
 import type { TacticSet } from '../knowledge/tactics.js';
 import { type MoveStat, PLAYOUTS_WITHOUT_LIMITS, type SearchLimits, type SearchResult } from './result.js';
-import { SWAP_INNER, type SearchSettings } from './settings.js';
+import { type SearchSettings, swapInnerRows } from './settings.js';
 
 /** A fresh search with these settings (the tree's class, which this module does not import). */
 export type NewSearch = (settings: SearchSettings) => {
@@ -69,7 +69,7 @@ export async function openUnderSwap(
           }),
     },
     settings.seed,
-    (cell) => !swapsInner(position.geometry, cell, settings.swapInner ?? SWAP_INNER),
+    (cell) => !swapsInner(position.geometry, cell, swapInnerRows(settings, position.geometry.size)),
   );
   return {
     move: choice.move,
