@@ -217,6 +217,20 @@ class RingBoard {
     }
   }
 
+  /** Gives the captured pair a, b to `captor`, and fills what their stones kill (listed in `dead`). */
+  capture(
+    a: CellIndex,
+    b: CellIndex,
+    captor: number,
+    dead: CellIndex[] | null,
+    slots: Int32Array,
+    back: Int8Array,
+  ): void {
+    this.place(a, captor, slots, back);
+    this.place(b, captor, slots, back);
+    this.fillDead(dead, slots, back);
+  }
+
   /**
    * The colour that captures the pair of empty cell `a` and its neighbour at
    * index `k` of the geometry's neighbour list, or EMPTY: a stone of X on b
@@ -265,11 +279,9 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
       captor = board.captor(g, a, k, toSlot, back);
       if (captor === EMPTY) continue;
       board.lowestTouched = n;
-      board.place(a, captor, slots, back);
-      board.place(b, captor, slots, back);
       captured.push(a, b);
       // Their stones may kill cells already passed over.
-      board.fillDead(dead, slots, back);
+      board.capture(a, b, captor, dead, slots, back);
       break;
     }
     // After a capture the pairs are looked at again from the start; those
@@ -314,10 +326,7 @@ export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: Cell
       const b = g.neighbors[k] as number;
       if (filled[b] !== Color.Empty) continue;
       const captor = board.captor(g, a, k, toSlot, back);
-      if (captor === EMPTY) continue;
-      board.place(a, captor, slots, back);
-      board.place(b, captor, slots, back);
-      board.fillDead(null, slots, back);
+      if (captor !== EMPTY) board.capture(a, b, captor, null, slots, back);
     }
   }
   return filled;
