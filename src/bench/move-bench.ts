@@ -14,14 +14,20 @@ import { Mcts, type SearchSettings } from '../search/mcts.js';
 export interface MoveBenchPlan {
   readonly geometry: Geometry;
   readonly settings: SearchSettings;
-  /** Milliseconds a move. */
-  readonly timeMs: number;
+  /**
+   * Each move's limit: its milliseconds, or a number of playouts. A playout
+   * limit gives every build the same tree, so their CPU time a leaf compares.
+   */
+  readonly limit: MoveLimit;
   /** Openings searched, each once. */
   readonly positions: number;
   /** Names the openings. */
   readonly seed: number;
   readonly onProgress?: (message: string) => void;
 }
+
+/** A timed move, or one of a fixed number of playouts. */
+export type MoveLimit = { readonly timeMs: number } | { readonly playouts: number };
 
 export interface MoveMeasurement {
   /** The opening's moves, by name. */
@@ -40,7 +46,10 @@ export interface MoveBenchReport {
   readonly benchmark: 'hexbatch-moves';
   readonly game: GameKind;
   readonly size: number;
-  readonly timeMs: number;
+  /** Milliseconds a move, or null where the moves had a playout limit. */
+  readonly timeMs: number | null;
+  /** Playouts a move, or null where the moves were timed. */
+  readonly playoutsPerMove: number | null;
   readonly leavesPerRound: number;
   readonly playoutsPerLeaf: number;
   readonly description: string;
@@ -95,9 +104,11 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
   const say = plan.onProgress ?? (() => {});
   const k = plan.settings.playoutsPerLeaf;
   // One search first, not counted, so that the first measured one does not pay for compiling the code.
-  await new Mcts(evaluator, plan.settings).search(openingPosition(plan.geometry, plan.seed ^ 0xffff, 0).position, {
-    timeMs: Math.min(plan.timeMs, 500),
-  });
+  const limit = plan.limit;
+  await new Mcts(evaluator, plan.settings).search(
+    openingPosition(plan.geometry, plan.seed ^ 0xffff, 0).position,
+    'timeMs' in limit ? { timeMs: Math.min(limit.timeMs, 500) } : { playouts: Math.min(limit.playouts, 500 * k) },
+  );
   const moves: MoveMeasurement[] = [];
   for (let i = 0; i < plan.positions; i++) {
     const { position, moves: opening } = openingPosition(plan.geometry, plan.seed, i);
@@ -105,7 +116,7 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
     const search = new Mcts(evaluator, { ...plan.settings, seed: plan.settings.seed + i });
     const start = performance.now();
     const cpu = process.cpuUsage();
-    const result = await search.search(position, { timeMs: plan.timeMs });
+    const result = await search.search(position, limit);
     const used = process.cpuUsage(cpu);
     const wallMs = performance.now() - start;
     const cpuMs = (used.user + used.system) / 1000;
@@ -124,7 +135,8 @@ export async function runMoveBench(evaluator: Evaluator, plan: MoveBenchPlan): P
     benchmark: 'hexbatch-moves',
     game: plan.geometry.game,
     size: plan.geometry.size,
-    timeMs: plan.timeMs,
+    timeMs: 'timeMs' in limit ? limit.timeMs : null,
+    playoutsPerMove: 'playouts' in limit ? limit.playouts : null,
     leavesPerRound: plan.settings.leavesPerRound,
     playoutsPerLeaf: k,
     description: evaluator.description,

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { createEvaluator } from '../eval/create-evaluator.js';
-import { type MoveBenchReport, runMoveBench } from '../bench/move-bench.js';
+import { type MoveBenchReport, type MoveLimit, runMoveBench } from '../bench/move-bench.js';
 import { formatTable } from '../jobs/text-table.js';
 import { progressLine } from '../jobs/progress-line.js';
 import {
@@ -29,12 +29,14 @@ const POSITIONS: Bound = { option: '--positions', min: 1, max: 1000 };
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const MILLISECONDS: Bound = { option: '--time-ms', min: 1, max: 3_600_000 };
 const THREADS: Bound = { option: '--threads', min: 0, max: 256 };
+const PLAYOUTS: Bound = { option: '--playouts', min: 1, max: 1_000_000_000 };
 
 interface BenchMovesOptions {
   readonly backend: string;
   readonly game: string;
   readonly size: string;
-  readonly timeMs: string;
+  readonly timeMs?: string;
+  readonly playouts?: string;
   readonly positions: string;
   readonly seed: string;
   readonly set?: string;
@@ -81,7 +83,7 @@ export function formatMoveBench(r: MoveBenchReport): string {
     m.decidedBy ?? '',
   ]);
   const head = [
-    `${r.description}; ${r.game} ${r.size}, ${r.timeMs} ms a move, B = ${r.leavesPerRound}, K = ${r.playoutsPerLeaf}`,
+    `${r.description}; ${r.game} ${r.size}, ${r.timeMs === null ? `${r.playoutsPerMove} playouts` : `${r.timeMs} ms`} a move, B = ${r.leavesPerRound}, K = ${r.playoutsPerLeaf}`,
     `median over the searched moves: ${r.medianLeaves} leaves a move, ${r.medianLeavesPerSecond.toFixed(0)} leaves a second, ${r.medianCpuMicrosecondsPerLeaf.toFixed(0)} µs of CPU (all threads) a leaf`,
   ];
   return `${head.join('\n')}\n\n${formatTable(['opening', 'leaves', 'rounds', 'wall ms', 'CPU ms', 'decided by'], rows)}`;
@@ -94,7 +96,14 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
     .option('--backend <backend>', 'cpu, webgpu or auto', 'cpu')
     .option('--game <game>', 'hex or y', 'hex')
     .option('--size <n>', 'board size', '11')
-    .option('--time-ms <ms>', boundedHelp(MILLISECONDS, 'milliseconds a move'), '1000')
+    .option('--time-ms <ms>', boundedHelp(MILLISECONDS, 'milliseconds a move (default 1000)'))
+    .option(
+      '--playouts <n>',
+      boundedHelp(
+        PLAYOUTS,
+        'playouts a move instead of a time: every build searches the same tree, so CPU time compares',
+      ),
+    )
     .option('--positions <n>', boundedHelp(POSITIONS, 'openings searched'), '9')
     .option('--seed <n>', boundedHelp(SEED, 'names the openings'), '1')
     .option(
@@ -107,7 +116,13 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
     .action(async (options: BenchMovesOptions) => {
       const backend = parseBackendChoice(options.backend);
       const geometry = parseGeometry(parseGame(options.game), options.size);
-      const timeMs = options.quick ? 200 : parseBounded(MILLISECONDS, options.timeMs);
+      if (options.playouts !== undefined && options.timeMs !== undefined)
+        throw usageError('give --time-ms or --playouts, not both');
+      const limit: MoveLimit = options.quick
+        ? { timeMs: 200 }
+        : options.playouts !== undefined
+          ? { playouts: parseBounded(PLAYOUTS, options.playouts) }
+          : { timeMs: parseBounded(MILLISECONDS, options.timeMs ?? '1000') };
       const positions = options.quick ? 2 : parseBounded(POSITIONS, options.positions);
       const seed = parseBounded(SEED, options.seed);
       const engine = settingsWith(options.set, BENCH_MOVES_DEFAULTS);
@@ -126,7 +141,7 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
           report = await runMoveBench(evaluator, {
             geometry,
             settings,
-            timeMs,
+            limit,
             positions,
             seed,
             onProgress: (m) => progress.show(m),

@@ -169,6 +169,20 @@ const cases: [string, string[], string, string, RegExp][] = [
     /^error: --set leaves must be a whole number from 1 to 65,536, not "0"$/,
   ],
   [
+    'bench-moves with both a time and a playout limit',
+    ['bench-moves', '--time-ms', '100', '--playouts', '4096'],
+    '',
+    '',
+    /^error: give --time-ms or --playouts, not both$/,
+  ],
+  [
+    'bench-moves --playouts 0',
+    ['bench-moves', '--playouts', '0'],
+    '',
+    '',
+    /^error: --playouts must be a whole number from 1 to 1,000,000,000, not "0"$/,
+  ],
+  [
     'bench-search --backend gpu',
     ['bench-search', '--backend', 'gpu'],
     '',
