@@ -15,8 +15,9 @@ export interface MoveBenchPlan {
   readonly geometry: Geometry;
   readonly settings: SearchSettings;
   /**
-   * Each move's limit: its milliseconds, or a number of playouts. A playout
-   * limit gives every build the same tree, so their CPU time a leaf compares.
+   * Each move's limit: its milliseconds, or a number of playouts. Under a
+   * playout limit, builds that play the same moves search the same trees, so
+   * their CPU time a leaf compares.
    */
   readonly limit: MoveLimit;
   /** Openings searched, each once. */

@@ -101,7 +101,7 @@ export function registerBenchMovesCommand(program: Command, io: CliIo): void {
       '--playouts <n>',
       boundedHelp(
         PLAYOUTS,
-        'playouts a move instead of a time: every build searches the same tree, so CPU time compares',
+        'playouts a move instead of a time: builds that play the same moves search the same trees, so their CPU time compares',
       ),
     )
     .option('--positions <n>', boundedHelp(POSITIONS, 'openings searched'), '9')
