@@ -18,6 +18,7 @@ import { type NumberBound, boundedNumberHelp, parseBoundedNumber, parseList } fr
 import { checkWritableFile } from './output-file.js';
 import { gamesText, readGames } from './sgf-games.js';
 import { namesPlayer } from '../search/prior/game-positions.js';
+import { shippedPriorTable } from '../search/prior/move-prior.js';
 
 const SEED: Bound = { option: '--seed', min: 0, max: 0xffffffff };
 const FROM_MOVE: Bound = { option: '--from-move', min: 1, max: 1000 };
@@ -151,9 +152,17 @@ export function registerTrainPriorCommand(program: Command, io: CliIo): void {
           'uniform',
           'adjacent to the last move',
           'near the last move (adjacent or bridge)',
+          'the table that ships',
           'learned prior',
         ];
-        const scorers = [uniformScorer, adjacentScorer, nearScorer, priorScorer(priorTable(trained.data))];
+        // The shipped table beside the new one: a rebuilt table should predict held-out moves no worse.
+        const scorers = [
+          uniformScorer,
+          adjacentScorer,
+          nearScorer,
+          priorScorer(shippedPriorTable()),
+          priorScorer(priorTable(trained.data)),
+        ];
         // All the moves, then the opening and middle game alone, where a search needs the prior most.
         for (const [label, from, to] of [
           ['all moves', train.fromMove, Infinity],

@@ -4,7 +4,8 @@
  * far. Local and queued matches show the same line and stop on the same
  * verdict.
  */
-import type { MatchGame } from './match.js';
+import { Color } from '../game/color.js';
+import type { MatchGame, Side } from './match.js';
 import { type Pentanomial, type SprtBounds, type SprtState, pairBin, sprtState, sprtText } from './sprt.js';
 import { scoreOf, signedElo } from './stats.js';
 
@@ -14,6 +15,8 @@ export class LiveScore {
   private readonly pairs: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   private wins = 0;
   private played = 0;
+  /** Games lost by forfeit (an illegal move, a refusal, a crash, a timeout), by the side that lost them. */
+  private readonly forfeits: Record<Side, number> = { A: 0, B: 0 };
   private state: SprtState | null = null;
 
   constructor(
@@ -30,6 +33,8 @@ export class LiveScore {
     this.scores[game.index] = score;
     this.wins += score;
     this.played++;
+    const forfeit = game.played.forfeit;
+    if (forfeit !== null) this.forfeits[(forfeit.player === Color.Black) === (game.black === 'A') ? 'A' : 'B']++;
     // Games 2k and 2k + 1 are pair k; the pair counts once both are in.
     const partner = this.scores[game.index ^ 1];
     if (partner !== undefined) this.pairs[pairBin(score, partner)]++;
@@ -51,7 +56,11 @@ export class LiveScore {
     return this.state?.verdict != null;
   }
 
-  /** "A 9, B 8, Elo +18 (−110 to +150), LLR 0.41 (−2.94, 2.94), 8 pairs". */
+  /**
+   * "A 9, B 8, Elo +18 (−110 to +150), LLR 0.41 (−2.94, 2.94), 8 pairs", and
+   * ", forfeits: B 3" once a side has lost a game that way: an engine that
+   * crashes at every move would otherwise look like a string of wins.
+   */
   text(): string {
     const score = scoreOf(this.wins, this.played);
     const elo =
@@ -59,6 +68,9 @@ export class LiveScore {
         ? ''
         : `, Elo ${signedElo(score.elo)} (${signedElo(score.eloInterval.low)} to ${signedElo(score.eloInterval.high)})`;
     const test = this.state === null || this.sprt === null ? '' : `, ${sprtText(this.state, this.sprt)}`;
-    return `A ${this.wins}, B ${this.played - this.wins}${elo}${test}`;
+    const lost = (['A', 'B'] as const).filter((side) => this.forfeits[side] > 0);
+    const forfeits =
+      lost.length === 0 ? '' : `, forfeits: ${lost.map((side) => `${side} ${this.forfeits[side]}`).join(', ')}`;
+    return `A ${this.wins}, B ${this.played - this.wins}${elo}${test}${forfeits}`;
   }
 }

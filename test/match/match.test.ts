@@ -93,7 +93,7 @@ describe('hexbatch match', () => {
 
   test('forfeits are counted against the engine at fault, and a crashed engine is replaced', async () => {
     // B crashes at its first genmove in life: every game B gets a fresh engine, which crashes again.
-    const { code, out } = await runCliInProcess([
+    const { code, out, err } = await runCliInProcess([
       'match',
       '--engine-a',
       fakeEngine(),
@@ -111,6 +111,9 @@ describe('hexbatch match', () => {
     expect(code).toBe(0);
     expect(out).toContain('A scored 4 of 4');
     expect(out).toContain('B 4 (0 illegal moves, 0 refused, 4 crash, 0 timeout)');
+    // The progress line says so as the games come in, not only at the end.
+    expect(err).toMatch(/1\/4: .*A 1, B 0, .*forfeits: B 1 /);
+    expect(err).toMatch(/4\/4: .*A 4, B 0, .*forfeits: B 4 /);
   });
 
   test('a given list of openings, without swap', async () => {
