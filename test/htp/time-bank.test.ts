@@ -169,7 +169,8 @@ describe('the engine with time-bank', () => {
     });
     await session(e, ['boardsize 4', 'hexbatch-time-bank on']);
     let colour = 'b';
-    for (let move = 0; move < 16; move += 1) {
+    // Sixteen cells and the swap: a game of Hex 4 has at most 17 moves.
+    for (let move = 0; move < 17; move += 1) {
       const reply = (await e.reply(`genmove ${colour}`)) ?? '';
       expect(reply).toMatch(/^= ([a-d][1-4]|swap-pieces|resign)\n\n$/);
       if (reply.startsWith('= resign')) break;
