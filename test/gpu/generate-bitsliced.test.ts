@@ -1,6 +1,6 @@
 // The unrolled kernel's generator without a device: its output for small
 // boards is pinned in full (a change must be accepted on purpose,
-// `npx vitest run -u test/gpu/generate-bitsliced.test.ts`), and its reduction,
+// `npx vitest run test/gpu/generate-bitsliced.test.ts --update`), and its reduction,
 // run here as written, decides boards as the CPU's union-find does.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

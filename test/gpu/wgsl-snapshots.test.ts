@@ -3,7 +3,7 @@
 // boards: what it is made of (files, prelude, constants) in words, and the
 // whole text pinned by its SHA-256. No device is needed, so a change to a
 // shader or to the assembly shows up here, and must be accepted on purpose
-// (`npx vitest run -u test/gpu/wgsl-snapshots.test.ts`).
+// (`npx vitest run test/gpu/wgsl-snapshots.test.ts --update`).
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { GameKind, geometryOf } from '../../src/game/geometry.js';

@@ -1,8 +1,9 @@
 // Known-answer pins for the search: with a fixed seed and playout limit the
 // search is deterministic, so the move it chooses and the visits of its most
 // visited root moves are pinned here. A change that alters play shows up as a
-// changed pin, to be accepted on purpose (`npx vitest run -u test/search/pins.test.ts`),
-// as the WGSL snapshots do for the kernels.
+// changed pin, to be accepted on purpose, as the WGSL snapshots do for the
+// kernels: `npx vitest run test/search/pins.test.ts --update` (not `-u FILE`,
+// which takes FILE as -u's value and updates every file's snapshots).
 import { describe, expect, test } from 'vitest';
 import { GameKind } from '../../src/game/geometry.js';
 import { Position, SWAP } from '../../src/game/position.js';
