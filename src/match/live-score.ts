@@ -4,8 +4,7 @@
  * far. Local and queued matches show the same line and stop on the same
  * verdict.
  */
-import { Color } from '../game/color.js';
-import type { MatchGame, Side } from './match.js';
+import { type MatchGame, type Side, forfeitedBy } from './match.js';
 import { type Pentanomial, type SprtBounds, type SprtState, pairBin, sprtState, sprtText } from './sprt.js';
 import { scoreOf, signedElo } from './stats.js';
 
@@ -33,8 +32,8 @@ export class LiveScore {
     this.scores[game.index] = score;
     this.wins += score;
     this.played++;
-    const forfeit = game.played.forfeit;
-    if (forfeit !== null) this.forfeits[(forfeit.player === Color.Black) === (game.black === 'A') ? 'A' : 'B']++;
+    const lost = forfeitedBy(game);
+    if (lost !== null) this.forfeits[lost]++;
     // Games 2k and 2k + 1 are pair k; the pair counts once both are in.
     const partner = this.scores[game.index ^ 1];
     if (partner !== undefined) this.pairs[pairBin(score, partner)]++;

@@ -215,6 +215,13 @@ export async function playMatch(
 
 const NO_FORFEITS: Record<ForfeitKind, number> = { illegal: 0, refused: 0, crash: 0, timeout: 0 };
 
+/** The side that lost `game` by forfeit, or null where it ended on the board. */
+export function forfeitedBy(game: MatchGame): Side | null {
+  const f = game.played.forfeit;
+  if (f === null) return null;
+  return f.player === Color.Black ? game.black : other(game.black);
+}
+
 /** Wins and forfeits (by kind) of one side. */
 export function tally(games: readonly MatchGame[], side: Side): SideTally {
   const forfeits = { ...NO_FORFEITS };
@@ -222,7 +229,7 @@ export function tally(games: readonly MatchGame[], side: Side): SideTally {
   for (const g of games) {
     if (g.winner === side) wins++;
     const f = g.played.forfeit;
-    if (f !== null && (f.player === Color.Black) === (g.black === side)) forfeits[f.kind]++;
+    if (f !== null && forfeitedBy(g) === side) forfeits[f.kind]++;
   }
   return { wins, forfeits };
 }
