@@ -25,6 +25,7 @@ import { type TreeContext, treeContext } from './tree/context.js';
 import { Node, rootMoves } from './tree/node.js';
 import { applyFinding, forgetFinding, prepareMoves, prove, restrictRoot, rootTactics } from './tree/prune.js';
 import { randomStream } from './tree/random.js';
+import { arenaCopy } from './arena.js';
 import {
   PLAYOUTS_WITHOUT_LIMITS,
   type SearchLimits,
@@ -423,10 +424,11 @@ export class Mcts {
         if (node.proven !== null) return leaf();
       }
       if (this.context.amaf && !node.keepsAmaf && node.visits >= this.context.amafVisits) node.startAmaf();
-      const untried = node.untried as Move[];
+      let untried = node.untried as Move[];
       if (this.context.amaf && untried.length > 0) {
-        // In the order the plain search would pop them, so ties go the same way.
-        const moves = untried.splice(0).reverse();
+        // In the order the plain search would pop them, so ties go the same way; the node keeps the array as its slots.
+        const moves = untried.reverse();
+        node.untried = untried = [];
         node.addAmafSlots(moves, this.context.priorWeights?.weights(position, node.move, moves) ?? null);
       }
       const move = untried.pop();
@@ -479,7 +481,7 @@ export class Mcts {
    * pair is answered by its captor.
    */
   private leafCells(parent: Node | null, position: Position): Uint8Array {
-    const cells = position.cells();
+    const cells = arenaCopy(position.peekCells());
     const reduced = parent?.reduced ?? null;
     if (reduced === null || position.canSwap()) return cells;
     // The leaf's own stone is not empty, so it stays.

@@ -23,27 +23,41 @@ export interface WorkerStart {
  * (the tree's knowledge thread among them). It replaced a loop that polled
  * the port, which made over half of the worker's garbage during a search
  * (each look allocates), and then a loop that spun on the count, which held
- * a core the knowledge thread needed.
+ * a core the knowledge thread needed. Its second entry counts the workers
+ * asleep on it, so that a ring wakes threads only where one sleeps: a wake
+ * is a system call, and was most of what posting a search's round cost.
  */
 export type Doorbell = Int32Array;
 
+const RINGS = 0;
+const SLEEPERS = 1;
+
 export function newDoorbell(): Doorbell {
-  return new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
 }
 
 export function ring(doorbell: Doorbell): void {
-  Atomics.add(doorbell, 0, 1);
-  Atomics.notify(doorbell, 0);
+  Atomics.add(doorbell, RINGS, 1);
+  // A worker counts itself asleep before it waits, and its wait returns at
+  // once if the rings moved: so one that this read misses sees the new ring.
+  if (Atomics.load(doorbell, SLEEPERS) > 0) Atomics.notify(doorbell, RINGS);
 }
 
 /** Sleeps while the rings are `received`, for at most `ms`. */
 export function awaitRing(doorbell: Doorbell, received: number, ms: number): void {
-  Atomics.wait(doorbell, 0, received, ms);
+  Atomics.add(doorbell, SLEEPERS, 1);
+  Atomics.wait(doorbell, RINGS, received, ms);
+  Atomics.sub(doorbell, SLEEPERS, 1);
+}
+
+/** The workers asleep on the doorbell now. */
+export function sleepersOf(doorbell: Doorbell): number {
+  return Atomics.load(doorbell, SLEEPERS);
 }
 
 /** The rings so far: one a request posted, so a worker that has received fewer has one on its way. */
 export function ringsOf(doorbell: Doorbell): number {
-  return Atomics.load(doorbell, 0);
+  return Atomics.load(doorbell, RINGS);
 }
 
 export type ToWorker = {

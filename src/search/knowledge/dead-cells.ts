@@ -25,6 +25,7 @@
 import { Color, type Player } from '../../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry, HEX_RING_STEPS } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
+import { arenaCopy } from '../arena.js';
 
 /** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
 const EMPTY = 0;
@@ -149,6 +150,13 @@ const neighborSlots = perGeometry((g): Int8Array => {
 });
 
 /**
+ * A RingBoard's arrays, one pair per geometry: a board lives only within
+ * one call of deadCells or deadCellsAfter, and those never overlap, while
+ * two arrays of their own a call were a good part of the reduced board's cost.
+ */
+const ringScratch = perGeometry((g) => ({ codes: new Uint16Array(g.cellCount), changed: new Uint8Array(g.cellCount) }));
+
+/**
  * A board being filled, with every cell's ring code kept as stones land:
  * a cell's deadness is one table look-up, and a pair's capture two. A cell
  * whose ring changed is marked, since only those can turn dead or captured.
@@ -170,9 +178,9 @@ class RingBoard {
     readonly touched: number[] | null = null,
   ) {
     const slots = ringSlots(g);
-    this.codes = new Uint16Array(g.cellCount);
-    this.changed = new Uint8Array(g.cellCount);
-    if (everyCellChanged) this.changed.fill(1);
+    const scratch = ringScratch(g);
+    this.codes = scratch.codes;
+    this.changed = scratch.changed.fill(everyCellChanged ? 1 : 0);
     this.lowestChanged = everyCellChanged ? 0 : g.cellCount;
     this.lowestTouched = g.cellCount;
     for (let c = 0; c < g.cellCount; c++) this.codes[c] = ringCode(slots, cells, c);
@@ -256,7 +264,7 @@ class RingBoard {
  * looked at are skipped, as they cannot have turned.
  */
 export function deadCells(g: Geometry, cells: Cells): DeadCells {
-  const filled = cells.slice();
+  const filled = arenaCopy(cells);
   const dead: CellIndex[] = [];
   const captured: CellIndex[] = [];
   if (g.game !== GameKind.Hex) return { dead, captured, filled };
@@ -306,7 +314,7 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
  */
 export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: CellIndex, colour: Player): Cells {
   if (reduced[move] !== Color.Empty) return reduced as Cells;
-  const filled = reduced.slice();
+  const filled = arenaCopy(reduced);
   if (g.game !== GameKind.Hex) {
     filled[move] = colour;
     return filled;

@@ -22,6 +22,7 @@ import { perGeometry } from '../../game/per-geometry.js';
 import { goalEdges } from './connect.js';
 import { labelGroups } from './groups.js';
 import { linkTable, root } from './virtual-connection.js';
+import { remainder } from '../remainder.js';
 
 interface Scratch {
   /** Union-find over both players' groups (black's ids first), and the goal edges each root touches. */
@@ -90,7 +91,7 @@ export function splitBridges(g: Geometry, cells: Cells, random: () => number): n
   let split = 0;
   // A random order, drawn as it goes (a Fisher–Yates pass over the links).
   for (let i = 0; i < count; i++) {
-    const pick = i + (random() % (count - i));
+    const pick = i + remainder(random(), count - i);
     if (pick !== i) {
       for (let f = 0; f < LINK; f++) {
         const t = links[i * LINK + f] as number;

@@ -52,10 +52,20 @@ export interface PriorTableData {
   readonly distance: readonly number[];
 }
 
-/** An open-addressing hash of 12-cell pattern codes to gammas. */
+/**
+ * An open-addressing hash of 12-cell pattern codes to gammas. A slot's key
+ * and gamma lie side by side in one buffer (`keys` at even indices, `gammas`
+ * its float view at odd ones), so a look-up reads one cache line, not two:
+ * the table is larger than the first-level cache, and the search looks up
+ * every empty cell of every node it expands.
+ */
 export interface PatternHash {
+  /** At 2·slot: the slot's key, −1 when empty. */
   readonly keys: Int32Array;
+  /** At 2·slot + 1: the slot's gamma (the same buffer as `keys`). */
   readonly gammas: Float32Array;
+  /** Slots − 1 (the slots are a power of two). */
+  readonly mask: number;
   /** The hash's index is the top `bits` bits of the key's product with an odd constant. */
   readonly shift: number;
   readonly other: number;
@@ -85,10 +95,10 @@ export function hashSlot(hash: PatternHash, key: number): number {
 
 /** The gamma of a 12-cell pattern code (either turn). */
 export function patternGamma(hash: PatternHash, key: number): number {
-  const mask = hash.keys.length - 1;
+  const { keys, mask } = hash;
   for (let slot = hashSlot(hash, key); ; slot = (slot + 1) & mask) {
-    const k = hash.keys[slot] as number;
-    if (k === key) return hash.gammas[slot] as number;
+    const k = keys[2 * slot] as number;
+    if (k === key) return hash.gammas[2 * slot + 1] as number;
     if (k < 0) return hash.other;
   }
 }
@@ -96,18 +106,19 @@ export function patternGamma(hash: PatternHash, key: number): number {
 function buildHash(keyed: KeyedGammas): PatternHash {
   let bits = 4;
   while (1 << bits < keyed.keys.length * 4) bits++;
+  const buffer = new ArrayBuffer(2 * 4 * (1 << bits));
   const hash: PatternHash = {
-    keys: new Int32Array(1 << bits).fill(-1),
-    gammas: new Float32Array(1 << bits),
+    keys: new Int32Array(buffer).fill(-1),
+    gammas: new Float32Array(buffer),
+    mask: (1 << bits) - 1,
     shift: 32 - bits,
     other: keyed.other,
   };
-  const mask = hash.keys.length - 1;
   const put = (key: number, gamma: number) => {
     let slot = hashSlot(hash, key);
-    while (hash.keys[slot] !== -1 && hash.keys[slot] !== key) slot = (slot + 1) & mask;
-    hash.keys[slot] = key;
-    hash.gammas[slot] = gamma;
+    while (hash.keys[2 * slot] !== -1 && hash.keys[2 * slot] !== key) slot = (slot + 1) & hash.mask;
+    hash.keys[2 * slot] = key;
+    hash.gammas[2 * slot + 1] = gamma;
   };
   keyed.keys.forEach((key, i) => {
     put(key, keyed.gammas[i] as number);

@@ -2,6 +2,7 @@
 import type { Player } from '../../game/color.js';
 import type { Move } from '../../game/position.js';
 import type { MoveStat } from './result.js';
+import { arenaF32, arenaU32 } from '../arena.js';
 
 /** Shared and never written: a node's first slot gives it arrays of its own. */
 const NO_MOVES: Move[] = [];
@@ -19,7 +20,7 @@ export const UNKNOWN = -2;
 
 /** A copy of `counts` (or zeros) `length` long. */
 function grown(counts: AmafCounts | null, length: number): AmafCounts {
-  const bigger = new Uint32Array(length);
+  const bigger = arenaU32(length);
   if (counts) bigger.set(counts);
   return bigger;
 }
@@ -125,7 +126,7 @@ export class Node {
     // A node's first slots keep the weights array they came with (the caller's to give).
     if (this.moves.length === 0 && weights !== null) this.priorWeights = weights;
     else if (weights !== null || this.priorWeights !== null) {
-      const joined = new Float32Array(this.moves.length + moves.length).fill(1);
+      const joined = arenaF32(this.moves.length + moves.length).fill(1);
       if (this.priorWeights !== null) joined.set(this.priorWeights);
       if (weights !== null) joined.set(weights, this.moves.length);
       this.priorWeights = joined;
@@ -150,8 +151,8 @@ export class Node {
 
   /** Starts the slots' AMAF counts, at zero; the priors, made without them, are made again. */
   startAmaf(): void {
-    this.amafVisits = new Uint32Array(this.moves.length);
-    this.amafWins = new Uint32Array(this.moves.length);
+    this.amafVisits = arenaU32(this.moves.length);
+    this.amafWins = arenaU32(this.moves.length);
     this.priors = null;
   }
 

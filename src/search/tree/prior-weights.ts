@@ -9,6 +9,7 @@ import { opponent } from '../../game/color.js';
 import { type Move, type Position, SWAP } from '../../game/position.js';
 import { priorGammas, shippedPriorTable } from '../prior/move-prior.js';
 import type { PriorTable } from '../prior/table.js';
+import { arenaF32 } from '../arena.js';
 
 export class PriorWeights {
   private gammas = new Float32Array(0);
@@ -32,7 +33,7 @@ export class PriorWeights {
     priorGammas(this.table, g, position.peekCells(), position.toMove, last, this.gammas);
     let strongest = 0;
     for (const m of moves) if (m !== SWAP) strongest = Math.max(strongest, this.gammas[m] as number);
-    const out = new Float32Array(moves.length);
+    const out = arenaF32(moves.length);
     if (strongest <= 0) return out.fill(1);
     // The default power, 2, as a product: cheaper than a pow per slot, and the same doubles.
     const squared = this.power === 2;

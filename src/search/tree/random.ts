@@ -1,4 +1,5 @@
 /** The search's own seeded randomness: the order in which a node's moves are expanded. */
+import { remainder } from '../remainder.js';
 
 /** A small seeded generator (xorshift32). */
 export function randomStream(seed: number): () => number {
@@ -16,8 +17,10 @@ export function randomStream(seed: number): () => number {
 /** Shuffles `items` in place (Fisher–Yates) with `next`'s draws, and returns it. */
 export function shuffled<T>(items: T[], next: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
-    const j = next() % (i + 1);
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
+    const j = remainder(next(), i + 1);
+    const item = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = item;
   }
   return items;
 }

@@ -8,6 +8,7 @@ import type { Move } from '../../game/position.js';
 import { Selection } from '../selection.js';
 import { type NearMarks, type TreeContext, markNear } from './context.js';
 import { type AmafCounts, type Node, UNKNOWN } from './node.js';
+import { arenaF64 } from '../arena.js';
 
 /** The slot to descend into, or −1 when there is none. */
 export function select(context: TreeContext, node: Node): number {
@@ -72,7 +73,7 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
 function makePriors(context: TreeContext, node: Node, firstPlay: number): Float64Array {
   const { kids, amafVisits, amafWins, tried } = node;
   const slots = kids.length;
-  if (node.priorBuffer === null || node.priorBuffer.length < slots) node.priorBuffer = new Float64Array(slots);
+  if (node.priorBuffer === null || node.priorBuffer.length < slots) node.priorBuffer = arenaF64(slots);
   const priors = node.priorBuffer;
   // Only a slot with its node can be proven; a proven slot takes no share of the prior.
   let proven = 0;

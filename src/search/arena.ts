@@ -1,0 +1,55 @@
+/**
+ * Small zeroed typed arrays cut from large buffers, for the tree and its
+ * knowledge: a typed array with a buffer of its own costs about 0.7 µs to
+ * make, as much as a level of a descent, and a search made several a leaf
+ * (a node's slots, weights and priors, its reduced board, a leaf's cells).
+ * A view of a shared buffer costs a few percent of that. A buffer is
+ * collected once no array cut from it is left.
+ *
+ * Never transfer one of these arrays to another thread, or read its
+ * `buffer`: that is the shared chunk, and other arrays live in it too.
+ */
+
+/** Bytes of each buffer the arrays are cut from. */
+const CHUNK_BYTES = 1 << 16;
+
+let chunk = new ArrayBuffer(CHUNK_BYTES);
+let used = 0;
+
+/** The offset of `bytes` fresh bytes aligned to `align` (a power of two) in `chunk`, taking a new chunk when this one is full. */
+function take(bytes: number, align: number): number {
+  let at = (used + align - 1) & ~(align - 1);
+  if (at + bytes > chunk.byteLength) {
+    chunk = new ArrayBuffer(Math.max(CHUNK_BYTES, bytes));
+    at = 0;
+  }
+  used = at + bytes;
+  return at;
+}
+
+export function arenaU8(length: number): Uint8Array {
+  const at = take(length, 1);
+  return new Uint8Array(chunk, at, length);
+}
+
+export function arenaU32(length: number): Uint32Array {
+  const at = take(4 * length, 4);
+  return new Uint32Array(chunk, at, length);
+}
+
+export function arenaF32(length: number): Float32Array {
+  const at = take(4 * length, 4);
+  return new Float32Array(chunk, at, length);
+}
+
+export function arenaF64(length: number): Float64Array {
+  const at = take(8 * length, 8);
+  return new Float64Array(chunk, at, length);
+}
+
+/** A copy of `cells` in the arena: Uint8Array.prototype.slice makes a buffer of its own. */
+export function arenaCopy(cells: Readonly<Uint8Array>): Uint8Array {
+  const copy = arenaU8(cells.length);
+  copy.set(cells);
+  return copy;
+}
