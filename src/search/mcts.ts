@@ -423,7 +423,8 @@ export class Mcts {
         prepareMoves(this.context, node, position, path);
         if (node.proven !== null) return leaf();
       }
-      if (this.context.amaf && !node.keepsAmaf && node.visits >= this.context.amafVisits) node.startAmaf();
+      if (this.context.amaf && !node.keepsAmaf && node.visits >= this.context.amafVisits)
+        node.startAmaf(position.geometry.cellCount);
       let untried = node.untried as Move[];
       if (this.context.amaf && untried.length > 0) {
         // In the order the plain search would pop them, so ties go the same way; the node keeps the array as its slots.

@@ -1,6 +1,5 @@
 /** What a round's results do to the tree on the way back up: wins, AMAF counts and proofs. */
 import { Color, opponent } from '../../game/color.js';
-import { type Move, SWAP } from '../../game/position.js';
 import { AmafView } from '../../eval/amaf.js';
 import type { PositionResult } from '../../eval/types.js';
 import type { Node } from './node.js';
@@ -41,51 +40,42 @@ export function propagateProofs(path: readonly Node[]): void {
   }
 }
 
-/** One leaf's AMAF counts per player, read off its result once for every node on its path. */
-interface LeafAmaf {
-  readonly owned: [Uint32Array, Uint32Array];
-  readonly won: [Uint32Array, Uint32Array];
-}
+/**
+ * One leaf's AMAF counts for each player (black at index 0), laid out as a
+ * node keeps them (AmafCounts): per cell c, the playouts in which the
+ * player owned c at 2c, those of them it won at 2c + 1. Read off the
+ * result once for every node on the leaf's path.
+ */
+let leafAmaf: [Uint32Array, Uint32Array] | null = null;
 
-let leafAmaf: LeafAmaf | null = null;
-
-function leafAmafOf(result: PositionResult): LeafAmaf {
+function leafAmafOf(result: PositionResult): [Uint32Array, Uint32Array] {
   const amaf = new AmafView(result);
   const cells = amaf.cellCount;
-  if (leafAmaf === null || leafAmaf.owned[0].length !== cells) {
-    const counts = () => new Uint32Array(cells);
-    leafAmaf = { owned: [counts(), counts()], won: [counts(), counts()] };
-  }
-  const { owned, won } = leafAmaf;
+  if (leafAmaf === null || leafAmaf[0].length !== 2 * cells)
+    leafAmaf = [new Uint32Array(2 * cells), new Uint32Array(2 * cells)];
+  const [black, white] = leafAmaf;
   for (let cell = 0; cell < cells; cell++) {
-    owned[0][cell] = amaf.owned(Color.Black, cell);
-    owned[1][cell] = amaf.owned(Color.White, cell);
-    won[0][cell] = amaf.ownedAndWon(Color.Black, cell);
-    won[1][cell] = amaf.ownedAndWon(Color.White, cell);
+    black[2 * cell] = amaf.owned(Color.Black, cell);
+    black[2 * cell + 1] = amaf.ownedAndWon(Color.Black, cell);
+    white[2 * cell] = amaf.owned(Color.White, cell);
+    white[2 * cell + 1] = amaf.ownedAndWon(Color.White, cell);
   }
   return leafAmaf;
 }
 
 /**
- * Adds an evaluated leaf's AMAF counts to every slot of every node on its
- * path, for the colour that moves at that node (the slot's mover). The
+ * Adds an evaluated leaf's AMAF counts to every node on its path that keeps
+ * them, for the colour to move at that node (the mover of its slots). The
  * priors made from them are made again at once, or (with `staleBy` > 1) once
  * the node's visits have grown past that factor of what they were.
  */
 export function backupAmaf(path: readonly Node[], result: PositionResult, staleBy = 1): void {
   const counts = leafAmafOf(result);
   for (const node of path) {
-    const { moves, amafVisits, amafWins } = node;
-    if (amafVisits === null || amafWins === null) continue;
-    const side = node.mover === Color.Black ? 1 : 0;
-    const owned = counts.owned[side] as Uint32Array;
-    const won = counts.won[side] as Uint32Array;
-    for (let j = 0; j < moves.length; j++) {
-      const move = moves[j] as Move;
-      if (move === SWAP) continue;
-      amafVisits[j] = (amafVisits[j] as number) + (owned[move] as number);
-      amafWins[j] = (amafWins[j] as number) + (won[move] as number);
-    }
+    const amaf = node.amaf;
+    if (amaf === null) continue;
+    const leaf = counts[node.mover === Color.Black ? 1 : 0];
+    for (let i = 0; i < amaf.length; i++) amaf[i] = (amaf[i] as number) + (leaf[i] as number);
     if (staleBy <= 1 || node.visits > staleBy * node.priorsMadeAt) node.priors = null;
   }
 }

@@ -10,20 +10,27 @@ const NO_KIDS: (Node | null)[] = [];
 const NO_SLOTS: number[] = [];
 
 /**
- * A node's AMAF counts per slot: whole playouts, so unsigned integers, which
- * take half the memory (and the back-up half the traffic) of doubles.
+ * A node's AMAF counts, per cell c of the board: at 2c the playouts below
+ * the node in which the side to move there owned c at the end, at 2c + 1
+ * those of them it won. By cell, not by slot, and the two side by side, so
+ * that backing a leaf up is one plain sum over the board at every node of
+ * its path, with no look-up of each slot's cell. Whole playouts, so
+ * unsigned integers, which take half the memory of doubles.
  */
 export type AmafCounts = Uint32Array;
 
+/** A slot's AMAF visits (playouts in which its mover owned its cell) in `amaf`; 0 for the swap, which has no cell. */
+export function amafVisitsOf(amaf: AmafCounts | null, move: Move): number {
+  return amaf === null || move < 0 ? 0 : (amaf[2 * move] as number);
+}
+
+/** Those of a slot's AMAF visits that its mover won. */
+export function amafWinsOf(amaf: AmafCounts | null, move: Move): number {
+  return amaf === null || move < 0 ? 0 : (amaf[2 * move + 1] as number);
+}
+
 /** Node.bestUntried before it is looked for. */
 export const UNKNOWN = -2;
-
-/** A copy of `counts` (or zeros) `length` long. */
-function grown(counts: AmafCounts | null, length: number): AmafCounts {
-  const bigger = arenaU32(length);
-  if (counts) bigger.set(counts);
-  return bigger;
-}
 
 export class Node {
   /**
@@ -49,10 +56,8 @@ export class Node {
    * looked for; looked for again whenever the priors are made again.
    */
   bestUntried = UNKNOWN;
-  /** AMAF, per slot (AMAF rules only): playouts below this node in which the slot's mover owned its cell at the end. */
-  amafVisits: AmafCounts | null = null;
-  /** AMAF, per slot: those of them the slot's mover won. */
-  amafWins: AmafCounts | null = null;
+  /** AMAF (AMAF rules only), per cell, once the node keeps them (startAmaf); a slot's are its cell's (amafVisitsOf, amafWinsOf). */
+  amaf: AmafCounts | null = null;
   /** With the learned prior, per slot: the weight it gives the slot's PUCT prior (prior-weights.ts). */
   priorWeights: Float32Array | null = null;
   /** Playouts through this node, virtual losses included while a round runs. */
@@ -137,28 +142,31 @@ export class Node {
     const first = this.moves === NO_MOVES;
     this.moves = first ? moves : [...this.moves, ...moves];
     this.kids = first ? new Array<Node | null>(length).fill(null) : [...this.kids, ...moves.map(() => null)];
-    if (this.amafVisits !== null) {
-      this.amafVisits = grown(this.amafVisits, length);
-      this.amafWins = grown(this.amafWins, length);
-    }
+    // A slot's counts start with the slot: its cell's counted on while it had none.
+    const amaf = this.amaf;
+    if (amaf !== null)
+      for (const move of moves) {
+        if (move < 0) continue;
+        amaf[2 * move] = 0;
+        amaf[2 * move + 1] = 0;
+      }
     this.priors = null;
   }
 
   /** Whether the node keeps AMAF counts for its slots. */
   get keepsAmaf(): boolean {
-    return this.amafVisits !== null;
+    return this.amaf !== null;
   }
 
-  /** Starts the slots' AMAF counts, at zero; the priors, made without them, are made again. */
-  startAmaf(): void {
-    this.amafVisits = arenaU32(this.moves.length);
-    this.amafWins = arenaU32(this.moves.length);
+  /** Starts the AMAF counts of a board of `cellCount` cells, at zero; the priors, made without them, are made again. */
+  startAmaf(cellCount: number): void {
+    this.amaf = arenaU32(2 * cellCount);
     this.priors = null;
   }
 
   /** Keeps the slots `keep` says yes to, in order. */
   keepSlots(keep: (kid: Node | null, move: Move) => boolean): void {
-    const { moves, kids, amafVisits, amafWins, priorWeights } = this;
+    const { moves, kids, priorWeights } = this;
     let kept = 0;
     const tried: number[] = [];
     for (let j = 0; j < moves.length; j++) {
@@ -168,16 +176,12 @@ export class Node {
       if (kid !== null) tried.push(kept);
       moves[kept] = moves[j] as Move;
       kids[kept] = kid;
-      if (amafVisits !== null) amafVisits[kept] = amafVisits[j] as number;
-      if (amafWins !== null) amafWins[kept] = amafWins[j] as number;
       if (priorWeights !== null) priorWeights[kept] = priorWeights[j] as number;
       kept++;
     }
     if (kept < moves.length) {
       moves.length = kept;
       kids.length = kept;
-      this.amafVisits = amafVisits?.slice(0, kept) ?? null;
-      this.amafWins = amafWins?.slice(0, kept) ?? null;
       this.priorWeights = priorWeights?.slice(0, kept) ?? null;
     }
     this.tried = tried;
@@ -196,8 +200,8 @@ export function rootMoves(root: Node, amaf: boolean): MoveStat[] {
   const stats: MoveStat[] = [];
   root.kids.forEach((kid, j) => {
     if (kid === null || !(kid.visits > 0)) return;
-    const amafVisits = root.amafVisits?.[j] ?? 0;
-    const amafWins = root.amafWins?.[j] ?? 0;
+    const amafVisits = amafVisitsOf(root.amaf, kid.move);
+    const amafWins = amafWinsOf(root.amaf, kid.move);
     const proven =
       kid.proven === null ? {} : { proven: kid.proven === kid.mover ? ('won' as const) : ('lost' as const) };
     stats.push({

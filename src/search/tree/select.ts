@@ -7,7 +7,7 @@
 import type { Move } from '../../game/position.js';
 import { Selection } from '../selection.js';
 import { type NearMarks, type TreeContext, markNear } from './context.js';
-import { type AmafCounts, type Node, UNKNOWN } from './node.js';
+import { type Node, UNKNOWN, amafVisitsOf, amafWinsOf } from './node.js';
 import { arenaF64 } from '../arena.js';
 
 /** The slot to descend into, or −1 when there is none. */
@@ -51,14 +51,15 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
   const settings = context.settings;
   const kid = node.kids[j] as Node | null;
   const n = kid?.visits ?? 0;
-  const amafVisits = node.amafVisits?.[j] ?? 0;
+  const move = node.moves[j] as Move;
+  const amafVisits = amafVisitsOf(node.amaf, move);
   if (n === 0 && amafVisits === 0) return Number.POSITIVE_INFINITY;
   const value = n > 0 ? (kid as Node).wins / n : 0;
   let blended = value;
   if (amafVisits > 0) {
     const k = settings.raveEquivalence;
     const beta = Math.sqrt(k / (3 * n + k));
-    blended = (1 - beta) * value + (beta * (node.amafWins?.[j] ?? 0)) / amafVisits;
+    blended = (1 - beta) * value + (beta * amafWinsOf(node.amaf, move)) / amafVisits;
   }
   const explored = Math.max(n, settings.playoutsPerLeaf);
   return blended + settings.exploration * Math.sqrt(logN / explored);
@@ -71,7 +72,7 @@ function raveScore(context: TreeContext, node: Node, j: number, logN: number): n
  * slot has any, all values are equal and the weights all 1 whatever it is).
  */
 function makePriors(context: TreeContext, node: Node, firstPlay: number): Float64Array {
-  const { kids, amafVisits, amafWins, tried } = node;
+  const { kids, moves, amaf, tried } = node;
   const slots = kids.length;
   if (node.priorBuffer === null || node.priorBuffer.length < slots) node.priorBuffer = arenaF64(slots);
   const priors = node.priorBuffer;
@@ -82,8 +83,9 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   let highest = Number.NEGATIVE_INFINITY;
   let withoutAmaf = 0;
   for (let j = 0; j < slots; j++) {
-    const visits = amafVisits === null ? 0 : (amafVisits[j] as number);
-    const value = visits > 0 ? ((amafWins as AmafCounts)[j] as number) / visits : firstPlay;
+    const move = moves[j] as Move;
+    const visits = amaf === null || move < 0 ? 0 : (amaf[2 * move] as number);
+    const value = visits > 0 ? ((amaf as Uint32Array)[2 * move + 1] as number) / visits : firstPlay;
     priors[j] = value;
     if (!isOpen(j)) continue;
     if (visits === 0) withoutAmaf++;
