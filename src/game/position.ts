@@ -125,9 +125,15 @@ export class Position {
   /** The empty cells, and the swap where it is legal; none once the game is over. */
   legalMoves(): Move[] {
     if (this.isOver()) return [];
-    const moves: Move[] = [];
-    for (let i = 0; i < this.board.length; i++) if (this.board[i] === Color.Empty) moves.push(i);
-    if (this.canSwap()) moves.push(SWAP);
+    const board = this.board;
+    const swap = this.canSwap();
+    // Made at its length: grown a push at a time, it left twice its size as garbage (the search asks at every node it expands).
+    let count = swap ? 1 : 0;
+    for (let i = 0; i < board.length; i++) if (board[i] === Color.Empty) count++;
+    const moves = new Array<Move>(count);
+    let at = 0;
+    for (let i = 0; i < board.length; i++) if (board[i] === Color.Empty) moves[at++] = i;
+    if (swap) moves[at] = SWAP;
     return moves;
   }
 

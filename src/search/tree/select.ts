@@ -80,6 +80,17 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   let proven = 0;
   for (let t = 0; t < tried.length; t++) if ((kids[tried[t] as number] as Node).proven !== null) proven++;
   const isOpen = (j: number) => proven === 0 || (kids[j] as Node | null)?.proven == null;
+  const learned = node.priorWeights;
+  // Without AMAF counts every value is the first-play value, every exponential 1: the weights are the learned prior's alone.
+  if (amaf === null && (node.move < 0 || context.near === null)) {
+    let total = 0;
+    for (let j = 0; j < slots; j++) {
+      const weight = isOpen(j) ? (learned === null ? 1 : (learned[j] as number)) : 0;
+      priors[j] = weight;
+      total += weight;
+    }
+    return keepPriors(node, priors, total, true);
+  }
   let highest = Number.NEGATIVE_INFINITY;
   let withoutAmaf = 0;
   for (let j = 0; j < slots; j++) {
@@ -96,7 +107,6 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   if (node.move >= 0 && context.near !== null) highest = addProximity(context, node, priors, isOpen, highest);
   // Shifted by the highest value, so that no exponential overflows whatever τ.
   const temperature = context.settings.priorTemperature;
-  const learned = node.priorWeights;
   let total = 0;
   for (let j = 0; j < slots; j++) {
     const weight = isOpen(j)
@@ -105,10 +115,15 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
     priors[j] = weight;
     total += weight;
   }
+  return keepPriors(node, priors, total, withoutAmaf === 0 || withoutAmaf === slots - proven);
+}
+
+/** Records the priors just made on the node, keeping them for later descents where `keep` (they do not depend on the first-play value). */
+function keepPriors(node: Node, priors: Float64Array, total: number, keep: boolean): Float64Array {
   node.priorTotal = total;
   node.priorsMadeAt = node.visits;
   node.bestUntried = UNKNOWN;
-  if (withoutAmaf === 0 || withoutAmaf === slots - proven) node.priors = priors;
+  if (keep) node.priors = priors;
   return priors;
 }
 
