@@ -430,7 +430,7 @@ export class Mcts {
         // In the order the plain search would pop them, so ties go the same way; the node keeps the array as its slots.
         const moves = untried.reverse();
         node.untried = untried = [];
-        node.addAmafSlots(moves, this.context.priorWeights?.weights(position, node.move, moves) ?? null);
+        node.addAmafSlots(moves, this.context.priorWeights?.weights(position, path, moves) ?? null);
       }
       const move = untried.pop();
       if (move !== undefined) {

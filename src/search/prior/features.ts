@@ -149,7 +149,8 @@ export interface Marks {
   touchedCount: number;
 }
 
-interface Scratch {
+/** The prior's tables and scratch arrays for one geometry (priorScratch). */
+export interface PriorScratch {
   readonly frame: Frame;
   readonly links: LinkTable;
   readonly marks: Marks;
@@ -158,7 +159,7 @@ interface Scratch {
   readonly tables: RingTables;
 }
 
-const scratchOf = perGeometry((g: Geometry): Scratch => ({
+const scratchOf = perGeometry((g: Geometry): PriorScratch => ({
   frame: frameOf(g),
   links: linkTable(g),
   marks: { step: new Int8Array(g.cellCount).fill(-1), touched: new Int32Array(AROUND), touchedCount: 0 },
@@ -167,7 +168,7 @@ const scratchOf = perGeometry((g: Geometry): Scratch => ({
 }));
 
 /** The frame, link table and scratch of a Hex geometry, made once. */
-export function priorScratch(g: Geometry): Scratch {
+export function priorScratch(g: Geometry): PriorScratch {
   return scratchOf(g);
 }
 

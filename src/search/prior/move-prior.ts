@@ -8,19 +8,200 @@ import { type Player, opponent } from '../../game/color.js';
 import type { CellIndex, Cells, Geometry } from '../../game/geometry.js';
 import { type Move, type Position, SWAP } from '../../game/position.js';
 import { goalEdges } from '../knowledge/connect.js';
-import { PATTERN_CELLS, RING_CELLS, RING_CODES, fillDigits, orientationOf, patternCode } from './frame.js';
+import { perGeometry } from '../../game/per-geometry.js';
+import {
+  AROUND,
+  type Orientation,
+  PATTERN_CELLS,
+  RING_CELLS,
+  RING_CODES,
+  fillDigits,
+  orientationOf,
+  patternCode,
+} from './frame.js';
 import {
   RELATION_FAR,
   RELATION_NONE,
   SAVE_NONE,
   clearMarks,
   markPosition,
+  type PriorScratch,
   priorScratch,
   relationClass,
   templateValue,
 } from './features.js';
 import { type PriorTable, parsePriorTable, patternGamma } from './table.js';
 import shippedText from './hex-prior.json?raw';
+
+/**
+ * Writes each empty cell's base strength into `base` (cellCount entries; 0
+ * on stones) for `mover` to play on `cells`: the product of the gammas of
+ * its features that do not depend on the last move (its patterns, carrier,
+ * distance and template), which only the stones near it change.
+ */
+export function priorBase(
+  table: PriorTable,
+  g: Geometry,
+  cells: Readonly<Cells>,
+  mover: Player,
+  base: Float64Array,
+): void {
+  const scratch = priorScratch(g);
+  const o = orientationOf(mover);
+  const goal = goalEdges(g, mover);
+  fillDigits(o, cells, scratch.digits);
+  for (let cell = 0; cell < g.cellCount; cell++)
+    base[cell] = cells[cell] === 0 ? baseOf(table, scratch, cells, o, goal, cell) : 0;
+}
+
+/**
+ * priorBase of `cells` from `from`, the base of the board `cells` was two
+ * stones ago with the same side to move (a grandparent in the tree): only
+ * the cells whose patterns or templates hold one of `stones` are made
+ * again. The same doubles as priorBase.
+ */
+export function priorBaseAfter(
+  table: PriorTable,
+  g: Geometry,
+  cells: Readonly<Cells>,
+  mover: Player,
+  from: Readonly<Float64Array>,
+  stones: readonly CellIndex[],
+  base: Float64Array,
+): void {
+  const scratch = priorScratch(g);
+  const o = orientationOf(mover);
+  const goal = goalEdges(g, mover);
+  const { start, cellsOf } = influenceOf(g);
+  fillDigits(o, cells, scratch.digits);
+  base.set(from);
+  for (const stone of stones) {
+    base[stone] = 0;
+    for (let i = start[stone] as number; i < (start[stone + 1] as number); i++) {
+      const cell = cellsOf[i] as number;
+      base[cell] = cells[cell] === 0 ? baseOf(table, scratch, cells, o, goal, cell) : 0;
+    }
+  }
+}
+
+/** The base strength of empty `cell`, the scratch's digits filled for the side to move in orientation `o`, whose goal edges are `goal`. */
+function baseOf(
+  table: PriorTable,
+  scratch: PriorScratch,
+  cells: Readonly<Cells>,
+  o: Orientation,
+  goal: number,
+  cell: CellIndex,
+): number {
+  const code = patternCode(scratch.frame, o, scratch.digits, cell);
+  return baseOfCode(table, scratch, cells, o, goal, cell, code);
+}
+
+/** baseOf, for a cell whose 12-cell pattern code is `code`. */
+function baseOfCode(
+  table: PriorTable,
+  scratch: PriorScratch,
+  cells: Readonly<Cells>,
+  o: Orientation,
+  goal: number,
+  cell: CellIndex,
+  code: number,
+): number {
+  const { frame, links, tables } = scratch;
+  const code6 = code % RING_CODES;
+  return (
+    patternGamma(table.pattern12, code) *
+    (table.pattern6[code6] as number) *
+    (table.carrier[tables.carrierOfRing[code6] as number] as number) *
+    (table.distance[frame.distance[o][cell] as number] as number) *
+    (table.template[templateValue(links, cells, goal, cell)] as number)
+  );
+}
+
+/**
+ * Per cell s, the cells whose base strength a stone on s can change: those
+ * whose 12-cell pattern holds s (the pattern relation is symmetric, so
+ * these are s's own 12 pattern cells) and those with a ziggurat through s.
+ */
+const influenceOf = perGeometry((g: Geometry): { readonly start: Int32Array; readonly cellsOf: Int32Array } => {
+  const { frame, links } = priorScratch(g);
+  const lists: number[][] = Array.from({ length: g.cellCount }, () => []);
+  for (let cell = 0; cell < g.cellCount; cell++) {
+    for (const o of [0, 1] as const)
+      for (let k = 0; k < PATTERN_CELLS; k++) {
+        const s = frame.around[o][cell * AROUND + k] as number;
+        if (s < g.cellCount) lists[s]?.push(cell);
+      }
+    const { edgeLinkStart, edgeLinks, carriers } = links;
+    for (let i = edgeLinkStart[cell] as number; i < (edgeLinkStart[cell + 1] as number); i += 3)
+      for (let j = edgeLinks[i + 1] as number; j < (edgeLinks[i + 2] as number); j++)
+        lists[carriers[j] as number]?.push(cell);
+  }
+  const unique = lists.map((list) => [...new Set(list)]);
+  const start = new Int32Array(g.cellCount + 1);
+  unique.forEach((list, s) => (start[s + 1] = (start[s] as number) + list.length));
+  return { start, cellsOf: Int32Array.from(unique.flat()) };
+});
+
+/**
+ * Writes each cell's gamma into `out` from its base strength (priorBase):
+ * times the gammas of its features that depend on the opponent's last move
+ * `last` (−1 for none). Gives their sum.
+ */
+export function gammasFromBase(
+  table: PriorTable,
+  g: Geometry,
+  cells: Readonly<Cells>,
+  mover: Player,
+  last: CellIndex,
+  base: Readonly<Float64Array>,
+  out: Float32Array,
+): number {
+  const { frame, digits, tables } = priorScratch(g);
+  const saveOfLocal = tables.saveOfLocal;
+  const o = orientationOf(mover);
+  // The local pattern is the 6-cell code, read off the digits again (the base's caller may have filled them for another board).
+  fillDigits(o, cells, digits);
+  const marks = markPosition(g, mover, last);
+  const apart = apartFactor(table, last);
+  let sum = 0;
+  for (let cell = 0; cell < g.cellCount; cell++) {
+    if (cells[cell] !== 0) {
+      out[cell] = 0;
+      continue;
+    }
+    const step = marks.step[cell] as number;
+    const near =
+      step < 0 ? apart : nearFactor(table, saveOfLocal, step, patternCode(frame, o, digits, cell) % RING_CODES);
+    const gamma = (base[cell] as number) * near;
+    out[cell] = gamma;
+    sum += gamma;
+  }
+  clearMarks(marks);
+  return sum;
+}
+
+/** The last-move features' gamma of a cell with no last move in its frame: no local pattern, no save. */
+function apartFactor(table: PriorTable, last: CellIndex): number {
+  return (
+    (table.relation[last < 0 ? RELATION_NONE : RELATION_FAR] as number) *
+    table.localFar *
+    (table.save[SAVE_NONE] as number)
+  );
+}
+
+/** The last-move features' gamma of a cell at `step` (0 … AROUND − 1) from the last move, whose 6-cell code is `code6`. */
+function nearFactor(table: PriorTable, saveOfLocal: Uint8Array, step: number, code6: number): number {
+  const { relation, save, local } = table;
+  if (step >= PATTERN_CELLS)
+    return (relation[relationClass(step)] as number) * table.localFar * (save[SAVE_NONE] as number);
+  const key = step * RING_CODES + code6;
+  return (
+    (relation[relationClass(step)] as number) *
+    (local[key] as number) *
+    (save[step < RING_CELLS ? (saveOfLocal[key] as number) : SAVE_NONE] as number)
+  );
+}
 
 /**
  * Writes each cell's gamma into `out` (cellCount entries; 0 on stones) for
@@ -35,42 +216,24 @@ export function priorGammas(
   last: CellIndex,
   out: Float32Array,
 ): number {
-  const { frame, links, digits, tables } = priorScratch(g);
-  const { carrierOfRing, saveOfLocal } = tables;
+  const scratch = priorScratch(g);
+  const { frame, digits } = scratch;
   const o = orientationOf(mover);
   const goal = goalEdges(g, mover);
   fillDigits(o, cells, digits);
   const marks = markPosition(g, mover, last);
-  const distance = frame.distance[o];
-  const { pattern12, pattern6, local, relation, save, carrier, template } = table;
-  // A cell with no last move in its frame: no local pattern, no save.
-  const apart =
-    (relation[last < 0 ? RELATION_NONE : RELATION_FAR] as number) * table.localFar * (save[SAVE_NONE] as number);
+  const apart = apartFactor(table, last);
   let sum = 0;
+  // gammasFromBase(priorBase(…)) in one pass: the same doubles.
   for (let cell = 0; cell < g.cellCount; cell++) {
     if (cells[cell] !== 0) {
       out[cell] = 0;
       continue;
     }
     const code = patternCode(frame, o, digits, cell);
-    const code6 = code % RING_CODES;
-    let gamma =
-      patternGamma(pattern12, code) *
-      (pattern6[code6] as number) *
-      (carrier[carrierOfRing[code6] as number] as number) *
-      (table.distance[distance[cell] as number] as number);
     const step = marks.step[cell] as number;
-    if (step < 0) gamma *= apart;
-    else if (step >= PATTERN_CELLS)
-      gamma *= (relation[relationClass(step)] as number) * table.localFar * (save[SAVE_NONE] as number);
-    else {
-      const near = step * RING_CODES + code6;
-      gamma *=
-        (relation[relationClass(step)] as number) *
-        (local[near] as number) *
-        (save[step < RING_CELLS ? (saveOfLocal[near] as number) : SAVE_NONE] as number);
-    }
-    gamma *= template[templateValue(links, cells, goal, cell)] as number;
+    const near = step < 0 ? apart : nearFactor(table, scratch.tables.saveOfLocal, step, code % RING_CODES);
+    const gamma = baseOfCode(table, scratch, cells, o, goal, cell, code) * near;
     out[cell] = gamma;
     sum += gamma;
   }

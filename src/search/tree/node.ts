@@ -60,6 +60,8 @@ export class Node {
   amaf: AmafCounts | null = null;
   /** With the learned prior, per slot: the weight it gives the slot's PUCT prior (prior-weights.ts). */
   priorWeights: Float32Array | null = null;
+  /** With the learned prior, per cell: the base strength of a move there (priorBase), kept for the grandchildren's. */
+  priorBase: Float64Array | null = null;
   /** Playouts through this node, virtual losses included while a round runs. */
   visits = 0;
   /** Wins of the player who made `move`. */

@@ -7,9 +7,10 @@
 import { GameKind } from '../../game/geometry.js';
 import { opponent } from '../../game/color.js';
 import { type Move, type Position, SWAP } from '../../game/position.js';
-import { priorGammas, shippedPriorTable } from '../prior/move-prior.js';
+import { gammasFromBase, priorBase, priorBaseAfter, shippedPriorTable } from '../prior/move-prior.js';
 import type { PriorTable } from '../prior/table.js';
-import { arenaF32 } from '../arena.js';
+import { arenaF32, arenaF64 } from '../arena.js';
+import type { Node } from './node.js';
 
 export class PriorWeights {
   private gammas = new Float32Array(0);
@@ -21,16 +22,31 @@ export class PriorWeights {
   ) {}
 
   /**
-   * The weights of `moves` (the node's new slots) for the side to move of
-   * `position`, whose opponent's last move is `lastMove` (a cell, or SWAP
-   * for none); null where the prior does not apply.
+   * The weights of `moves` (new slots of the node that ends `path`) for the
+   * side to move of `position`, the node's position, whose opponent's last
+   * move is the node's (a cell, or SWAP for none); null where the prior
+   * does not apply. The node keeps its cells' base strengths (priorBase),
+   * so that its grandchildren's, the same side to move two stones later,
+   * are made from them where those stones changed something.
    */
-  weights(position: Position, lastMove: Move, moves: readonly Move[]): Float32Array | null {
+  weights(position: Position, path: readonly Node[], moves: readonly Move[]): Float32Array | null {
     const g = position.geometry;
     if (this.power === 0 || g.game !== GameKind.Hex || position.isOver()) return null;
     if (this.gammas.length !== g.cellCount) this.gammas = new Float32Array(g.cellCount);
+    const node = path[path.length - 1] as Node;
+    const lastMove = node.move;
+    const cells = position.peekCells();
+    if (node.priorBase === null) {
+      const base = arenaF64(g.cellCount);
+      const parent = path.length >= 3 ? (path[path.length - 2] as Node) : null;
+      const from = path.length >= 3 ? (path[path.length - 3] as Node).priorBase : null;
+      if (from !== null && parent !== null && parent.move >= 0 && node.move >= 0)
+        priorBaseAfter(this.table, g, cells, position.toMove, from, [parent.move, node.move], base);
+      else priorBase(this.table, g, cells, position.toMove, base);
+      node.priorBase = base;
+    }
     const last = lastMove >= 0 && position.at(lastMove) === opponent(position.toMove) ? lastMove : -1;
-    priorGammas(this.table, g, position.peekCells(), position.toMove, last, this.gammas);
+    gammasFromBase(this.table, g, cells, position.toMove, last, node.priorBase, this.gammas);
     let strongest = 0;
     for (const m of moves) if (m !== SWAP) strongest = Math.max(strongest, this.gammas[m] as number);
     const out = arenaF32(moves.length);
