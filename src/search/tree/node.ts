@@ -200,7 +200,7 @@ export class Node {
 /** The root's moves tried so far, most visited first. */
 export function rootMoves(root: Node, amaf: boolean): MoveStat[] {
   const stats: MoveStat[] = [];
-  root.kids.forEach((kid, j) => {
+  root.kids.forEach((kid) => {
     if (kid === null || !(kid.visits > 0)) return;
     const amafVisits = amafVisitsOf(root.amaf, kid.move);
     const amafWins = amafWinsOf(root.amaf, kid.move);
