@@ -32,6 +32,11 @@ export function arenaU8(length: number): Uint8Array {
   return new Uint8Array(chunk, at, length);
 }
 
+export function arenaU16(length: number): Uint16Array {
+  const at = take(2 * length, 2);
+  return new Uint16Array(chunk, at, length);
+}
+
 export function arenaU32(length: number): Uint32Array {
   const at = take(4 * length, 4);
   return new Uint32Array(chunk, at, length);

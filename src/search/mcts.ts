@@ -13,7 +13,7 @@ import { opponent } from '../game/color.js';
 import type { CellIndex } from '../game/geometry.js';
 import { type Move, Position, SWAP } from '../game/position.js';
 import type { Evaluator } from '../eval/types.js';
-import { deadCells, deadCellsAfter } from './knowledge/dead-cells.js';
+import { deadCells, reducedAfter, reducedBoard } from './knowledge/dead-cells.js';
 import { nearCells } from './knowledge/proximity.js';
 import { splitBridges } from './knowledge/leaf-bridges.js';
 import { solveWithin } from './knowledge/solver.js';
@@ -467,11 +467,15 @@ export class Mcts {
     const node = path[path.length - 1] as Node;
     const parent = path.length > 1 ? (path[path.length - 2] as Node) : null;
     if (!(this.settings.reducedBoard ?? REDUCED_BOARD) || node.reduced !== null || position.canSwap()) return;
+    const g = position.geometry;
     const from = parent?.reduced ?? null;
-    node.reduced =
-      from !== null && node.move >= 0
-        ? deadCellsAfter(position.geometry, from, node.move, node.mover)
-        : deadCells(position.geometry, position.peekCells()).filled;
+    const fromCodes = parent?.reducedCodes ?? null;
+    const made =
+      from !== null && fromCodes !== null && node.move >= 0
+        ? reducedAfter(g, from, fromCodes, node.move, node.mover)
+        : reducedBoard(g, deadCells(g, position.peekCells()).filled);
+    node.reduced = made.cells;
+    node.reducedCodes = made.codes;
   }
 
   /**

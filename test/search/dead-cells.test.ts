@@ -9,7 +9,14 @@ import { describe, expect, test } from 'vitest';
 import { Color } from '../../src/game/color.js';
 import { type Cells, GameKind, geometryOf } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
-import { type DeadCells, deadCells, deadCellsAfter } from '../../src/search/knowledge/dead-cells.js';
+import {
+  type DeadCells,
+  deadCells,
+  deadCellsAfter,
+  reducedAfter,
+  reducedBoard,
+  ringCodes,
+} from '../../src/search/knowledge/dead-cells.js';
 import { solve } from '../../src/search/knowledge/solver.js';
 import { ANY, boardText, everyBoard, randomBoards, testRandom } from '../helpers/boards.js';
 import { oracleWinner } from '../helpers/oracle.js';
@@ -239,6 +246,25 @@ describe('the reduced board one stone later (deadCellsAfter), against the full f
     }
     expect(checked).toBeGreaterThan(1000);
     expect(reducedFurther).toBeGreaterThan(50);
+  });
+
+  test('made from the ring codes before (as the search does, a stone at a time), it is the board deadCellsAfter makes, with its own ring codes', () => {
+    for (const n of [5, 9, 11]) {
+      const g = geometryOf(GameKind.Hex, n);
+      for (const cells of randomBoards(g.cellCount, 10, 0.8, 31 * n)) {
+        // A line of play: each stone on the reduced board of the one before, as down a branch of the tree.
+        let board = reducedBoard(g, deadCells(g, cells).filled);
+        let colour: Color.Black | Color.White = Color.Black;
+        for (let move = 0; move < g.cellCount; move += 7) {
+          if (cells[move] !== Color.Empty) continue;
+          const next = reducedAfter(g, board.cells, board.codes, move, colour);
+          expect([...next.cells]).toEqual([...deadCellsAfter(g, board.cells, move, colour)]);
+          expect([...next.codes]).toEqual([...ringCodes(g, next.cells)]);
+          board = next;
+          colour = colour === Color.Black ? Color.White : Color.Black;
+        }
+      }
+    }
   });
 
   test('a stone on a cell the reduced board filled changes nothing', () => {

@@ -25,7 +25,7 @@
 import { Color, type Player } from '../../game/color.js';
 import { type CellIndex, type Cells, GameKind, type Geometry, HEX_RING_STEPS } from '../../game/geometry.js';
 import { perGeometry } from '../../game/per-geometry.js';
-import { arenaCopy } from '../arena.js';
+import { arenaCopy, arenaU16 } from '../arena.js';
 
 /** A ring slot's state: the colours, and a slot off both a row and a column end (a corner's outside) that touches nothing. */
 const EMPTY = 0;
@@ -149,6 +149,18 @@ const neighborSlots = perGeometry((g): Int8Array => {
   return out;
 });
 
+/** Every cell's ring code on `cells`, into `codes`. */
+function fillRingCodes(g: Geometry, cells: Readonly<Cells>, codes: Uint16Array): Uint16Array {
+  const slots = ringSlots(g);
+  for (let c = 0; c < g.cellCount; c++) codes[c] = ringCode(slots, cells as Cells, c);
+  return codes;
+}
+
+/** Every cell's ring code on a Hex board, as reducedAfter takes them. */
+export function ringCodes(g: Geometry, cells: Readonly<Cells>): Uint16Array {
+  return fillRingCodes(g, cells, arenaU16(g.cellCount));
+}
+
 /**
  * A RingBoard's arrays, one pair per geometry: a board lives only within
  * one call of deadCells or deadCellsAfter, and those never overlap, while
@@ -170,20 +182,23 @@ class RingBoard {
   /** The lowest cell whose ring changed since the pairs' scan last reset it. */
   lowestTouched: number;
 
-  /** With `touched` (deadCellsAfter), every cell whose ring changes is also listed there, for the pairs' look. */
+  /**
+   * With `touched` (reducedAfter), every cell whose ring changes is also
+   * listed there, for the pairs' look. With `codes`, the ring codes of
+   * `cells` already, kept up to date in that array as stones land.
+   */
   constructor(
     g: Geometry,
     readonly cells: Cells,
     everyCellChanged = true,
     readonly touched: number[] | null = null,
+    codes: Uint16Array | null = null,
   ) {
-    const slots = ringSlots(g);
     const scratch = ringScratch(g);
-    this.codes = scratch.codes;
     this.changed = scratch.changed.fill(everyCellChanged ? 1 : 0);
     this.lowestChanged = everyCellChanged ? 0 : g.cellCount;
     this.lowestTouched = g.cellCount;
-    for (let c = 0; c < g.cellCount; c++) this.codes[c] = ringCode(slots, cells, c);
+    this.codes = codes ?? fillRingCodes(g, cells, scratch.codes);
   }
 
   /** Puts `colour` on empty cell `c`, and tells its neighbours' rings. */
@@ -300,30 +315,39 @@ export function deadCells(g: Geometry, cells: Cells): DeadCells {
   return { dead, captured, filled };
 }
 
-/**
- * The reduced board one stone later: `reduced`, a board deadCells (or this)
- * filled, which has no dead cell or captured pair left, with `colour` on
- * cell `move`, and the dead cells and captured pairs that stone makes.
- * Only a cell whose ring changed can turn dead, and only a pair with such a
- * cell captured, so only those are looked at. Cells dead or captured before
- * stay so (a stone only narrows a ring's fillings), so this is a reduction
- * of the board with the stone as sound as deadCells' own, though the fill
- * may differ from deadCells' on that board where the order decides a
- * colour. A move on a cell `reduced` filled changes nothing: `reduced`
- * itself is returned.
- */
-export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: CellIndex, colour: Player): Cells {
-  if (reduced[move] !== Color.Empty) return reduced as Cells;
+/** A reduced board with every cell's ring code (ringCodes), so that the next one, a stone later, starts from them. */
+export interface ReducedBoard {
+  readonly cells: Cells;
+  /** On Hex, each cell's ring code on `cells`; on Y, what was given (Y has no dead cells). */
+  readonly codes: Uint16Array;
+}
+
+/** A reduced board (deadCells' `filled`) with its ring codes. */
+export function reducedBoard(g: Geometry, reduced: Cells): ReducedBoard {
+  return { cells: reduced, codes: g.game === GameKind.Hex ? ringCodes(g, reduced) : new Uint16Array(0) };
+}
+
+/** deadCellsAfter, given the ring codes of `reduced`, and with the codes of its result. */
+export function reducedAfter(
+  g: Geometry,
+  reduced: Readonly<Cells>,
+  codes: Readonly<Uint16Array>,
+  move: CellIndex,
+  colour: Player,
+): ReducedBoard {
+  if (reduced[move] !== Color.Empty) return { cells: reduced as Cells, codes: codes as Uint16Array };
   const filled = arenaCopy(reduced);
   if (g.game !== GameKind.Hex) {
     filled[move] = colour;
-    return filled;
+    return { cells: filled, codes: codes as Uint16Array };
   }
   const slots = ringSlots(g);
   const back = backSlots(g);
   const toSlot = neighborSlots(g);
   const touched: number[] = [];
-  const board = new RingBoard(g, filled, false, touched);
+  const next = arenaU16(g.cellCount);
+  next.set(codes);
+  const board = new RingBoard(g, filled, false, touched, next);
   board.place(move, colour, slots, back);
   board.fillDead(null, slots, back);
   // Every cell whose ring changed is listed after the change, so each pair that may have turned is looked at after its last change.
@@ -337,5 +361,21 @@ export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: Cell
       if (captor !== EMPTY) board.capture(a, b, captor, null, slots, back);
     }
   }
-  return filled;
+  return { cells: filled, codes: next };
+}
+
+/**
+ * The reduced board one stone later: `reduced`, a board deadCells (or this)
+ * filled, which has no dead cell or captured pair left, with `colour` on
+ * cell `move`, and the dead cells and captured pairs that stone makes.
+ * Only a cell whose ring changed can turn dead, and only a pair with such a
+ * cell captured, so only those are looked at. Cells dead or captured before
+ * stay so (a stone only narrows a ring's fillings), so this is a reduction
+ * of the board with the stone as sound as deadCells' own, though the fill
+ * may differ from deadCells' on that board where the order decides a
+ * colour. A move on a cell `reduced` filled changes nothing: `reduced`
+ * itself is returned.
+ */
+export function deadCellsAfter(g: Geometry, reduced: Readonly<Cells>, move: CellIndex, colour: Player): Cells {
+  return reducedAfter(g, reduced, reducedBoard(g, reduced as Cells).codes, move, colour).cells;
 }

@@ -87,6 +87,8 @@ export class Node {
   hSearched = false;
   /** With reduced-board playouts: this node's board with its dead cells and captured pairs filled, made when a leaf below it first needs it. */
   reduced: Uint8Array | null = null;
+  /** With `reduced`, every cell's ring code on it (dead-cells.ts), from which the children's reduced boards are made. */
+  reducedCodes: Uint16Array | null = null;
 
   constructor(
     /** The move into this node; at a new root, the opponent's last move if known, else SWAP. */

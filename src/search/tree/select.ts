@@ -84,12 +84,14 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   // Without AMAF counts every value is the first-play value, every exponential 1: the weights are the learned prior's alone.
   if (amaf === null && (node.move < 0 || context.near === null)) {
     let total = 0;
+    const untried = new BestUntried();
     for (let j = 0; j < slots; j++) {
       const weight = isOpen(j) ? (learned === null ? 1 : (learned[j] as number)) : 0;
       priors[j] = weight;
       total += weight;
+      if (kids[j] === null) untried.offer(j, weight);
     }
-    return keepPriors(node, priors, total, true);
+    return keepPriors(node, priors, total, true, untried.slot);
   }
   let highest = Number.NEGATIVE_INFINITY;
   let withoutAmaf = 0;
@@ -108,21 +110,36 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   // Shifted by the highest value, so that no exponential overflows whatever τ.
   const temperature = context.settings.priorTemperature;
   let total = 0;
+  const untried = new BestUntried();
   for (let j = 0; j < slots; j++) {
     const weight = isOpen(j)
       ? Math.exp(((priors[j] as number) - highest) / temperature) * (learned === null ? 1 : (learned[j] as number))
       : 0;
     priors[j] = weight;
     total += weight;
+    if (kids[j] === null) untried.offer(j, weight);
   }
-  return keepPriors(node, priors, total, withoutAmaf === 0 || withoutAmaf === slots - proven);
+  return keepPriors(node, priors, total, withoutAmaf === 0 || withoutAmaf === slots - proven, untried.slot);
+}
+
+/** The slot without a node that has the highest prior, the first on a tie, found as the priors are made (bestUntriedSlot's answer). */
+class BestUntried {
+  slot = -1;
+  private highest = Number.NEGATIVE_INFINITY;
+
+  offer(slot: number, prior: number): void {
+    if (prior > this.highest) {
+      this.highest = prior;
+      this.slot = slot;
+    }
+  }
 }
 
 /** Records the priors just made on the node, keeping them for later descents where `keep` (they do not depend on the first-play value). */
-function keepPriors(node: Node, priors: Float64Array, total: number, keep: boolean): Float64Array {
+function keepPriors(node: Node, priors: Float64Array, total: number, keep: boolean, bestUntried: number): Float64Array {
   node.priorTotal = total;
   node.priorsMadeAt = node.visits;
-  node.bestUntried = UNKNOWN;
+  node.bestUntried = bestUntried;
   if (keep) node.priors = priors;
   return priors;
 }
