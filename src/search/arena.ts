@@ -1,10 +1,10 @@
 /**
  * Small zeroed typed arrays cut from large buffers, for the tree and its
- * knowledge: a typed array with a buffer of its own costs about 0.7 µs to
- * make, as much as a level of a descent, and a search made several a leaf
- * (a node's slots, weights and priors, its reduced board, a leaf's cells).
- * A view of a shared buffer costs a few percent of that. A buffer is
- * collected once no array cut from it is left.
+ * knowledge: a typed array with a buffer of its own costs as much to make
+ * as a level of a descent, and a search made several a leaf (a node's
+ * weights and priors, its reduced board, a leaf's cells), where a view of a
+ * shared buffer costs a small part of that. A buffer is collected once no
+ * array cut from it is left.
  *
  * Never transfer one of these arrays to another thread, or read its
  * `buffer`: that is the shared chunk, and other arrays live in it too.
