@@ -27,30 +27,23 @@ function take(bytes: number, align: number): number {
   return at;
 }
 
-export function arenaU8(length: number): Uint8Array {
-  const at = take(length, 1);
-  return new Uint8Array(chunk, at, length);
+/** A typed array type that can be cut from a buffer. */
+interface ArrayType<T> {
+  readonly BYTES_PER_ELEMENT: number;
+  new (buffer: ArrayBuffer, offset: number, length: number): T;
 }
 
-export function arenaU16(length: number): Uint16Array {
-  const at = take(2 * length, 2);
-  return new Uint16Array(chunk, at, length);
+/** `length` fresh elements of `Type`, aligned to its element. */
+function cut<T>(Type: ArrayType<T>, length: number): T {
+  const at = take(Type.BYTES_PER_ELEMENT * length, Type.BYTES_PER_ELEMENT);
+  return new Type(chunk, at, length);
 }
 
-export function arenaU32(length: number): Uint32Array {
-  const at = take(4 * length, 4);
-  return new Uint32Array(chunk, at, length);
-}
-
-export function arenaF32(length: number): Float32Array {
-  const at = take(4 * length, 4);
-  return new Float32Array(chunk, at, length);
-}
-
-export function arenaF64(length: number): Float64Array {
-  const at = take(8 * length, 8);
-  return new Float64Array(chunk, at, length);
-}
+export const arenaU8 = (length: number): Uint8Array => cut(Uint8Array, length);
+export const arenaU16 = (length: number): Uint16Array => cut(Uint16Array, length);
+export const arenaU32 = (length: number): Uint32Array => cut(Uint32Array, length);
+export const arenaF32 = (length: number): Float32Array => cut(Float32Array, length);
+export const arenaF64 = (length: number): Float64Array => cut(Float64Array, length);
 
 /** A copy of `cells` in the arena: Uint8Array.prototype.slice makes a buffer of its own. */
 export function arenaCopy(cells: Readonly<Uint8Array>): Uint8Array {

@@ -50,11 +50,6 @@ export function awaitRing(doorbell: Doorbell, received: number, ms: number): voi
   Atomics.sub(doorbell, SLEEPERS, 1);
 }
 
-/** The workers asleep on the doorbell now. */
-export function sleepersOf(doorbell: Doorbell): number {
-  return Atomics.load(doorbell, SLEEPERS);
-}
-
 /** The rings so far: one a request posted, so a worker that has received fewer has one on its way. */
 export function ringsOf(doorbell: Doorbell): number {
   return Atomics.load(doorbell, RINGS);

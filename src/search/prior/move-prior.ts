@@ -93,21 +93,8 @@ function baseOf(
   goal: number,
   cell: CellIndex,
 ): number {
-  const code = patternCode(scratch.frame, o, scratch.digits, cell);
-  return baseOfCode(table, scratch, cells, o, goal, cell, code);
-}
-
-/** baseOf, for a cell whose 12-cell pattern code is `code`. */
-function baseOfCode(
-  table: PriorTable,
-  scratch: PriorScratch,
-  cells: Readonly<Cells>,
-  o: Orientation,
-  goal: number,
-  cell: CellIndex,
-  code: number,
-): number {
-  const { frame, links, tables } = scratch;
+  const { frame, links, digits, tables } = scratch;
+  const code = patternCode(frame, o, digits, cell);
   const code6 = code % RING_CODES;
   return (
     patternGamma(table.pattern12, code) *
@@ -216,30 +203,13 @@ export function priorGammas(
   last: CellIndex,
   out: Float32Array,
 ): number {
-  const scratch = priorScratch(g);
-  const { frame, digits } = scratch;
-  const o = orientationOf(mover);
-  const goal = goalEdges(g, mover);
-  fillDigits(o, cells, digits);
-  const marks = markPosition(g, mover, last);
-  const apart = apartFactor(table, last);
-  let sum = 0;
-  // gammasFromBase(priorBase(…)) in one pass: the same doubles.
-  for (let cell = 0; cell < g.cellCount; cell++) {
-    if (cells[cell] !== 0) {
-      out[cell] = 0;
-      continue;
-    }
-    const code = patternCode(frame, o, digits, cell);
-    const step = marks.step[cell] as number;
-    const near = step < 0 ? apart : nearFactor(table, scratch.tables.saveOfLocal, step, code % RING_CODES);
-    const gamma = baseOfCode(table, scratch, cells, o, goal, cell, code) * near;
-    out[cell] = gamma;
-    sum += gamma;
-  }
-  clearMarks(marks);
-  return sum;
+  const base = baseScratch(g);
+  priorBase(table, g, cells, mover, base);
+  return gammasFromBase(table, g, cells, mover, last, base, out);
 }
+
+/** priorGammas' base strengths, one array per geometry. */
+const baseScratch = perGeometry((g: Geometry) => new Float64Array(g.cellCount));
 
 let shipped: PriorTable | null = null;
 

@@ -97,8 +97,8 @@ function makePriors(context: TreeContext, node: Node, firstPlay: number): Float6
   let withoutAmaf = 0;
   for (let j = 0; j < slots; j++) {
     const move = moves[j] as Move;
-    const visits = amaf === null || move < 0 ? 0 : (amaf[2 * move] as number);
-    const value = visits > 0 ? ((amaf as Uint32Array)[2 * move + 1] as number) / visits : firstPlay;
+    const visits = amafVisitsOf(amaf, move);
+    const value = visits > 0 ? amafWinsOf(amaf, move) / visits : firstPlay;
     priors[j] = value;
     if (!isOpen(j)) continue;
     if (visits === 0) withoutAmaf++;
@@ -230,15 +230,7 @@ function selectPuct(context: TreeContext, node: Node): number {
 
 /** The slot without a node that has the highest prior, the first on a tie; −1 when there is none. */
 function bestUntriedSlot(kids: readonly (Node | null)[], priors: Float64Array): number {
-  let best = -1;
-  let highest = Number.NEGATIVE_INFINITY;
-  for (let j = 0; j < kids.length; j++) {
-    if (kids[j] !== null) continue;
-    const prior = priors[j] as number;
-    if (prior > highest) {
-      highest = prior;
-      best = j;
-    }
-  }
-  return best;
+  const best = new BestUntried();
+  for (let j = 0; j < kids.length; j++) if (kids[j] === null) best.offer(j, priors[j] as number);
+  return best.slot;
 }
