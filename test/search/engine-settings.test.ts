@@ -41,7 +41,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   'swap-margin': '0.02',
   'swap-table': 'on',
   'swap-inner': '2',
-  'swap-inner-from': '9',
+  'swap-inner-from': '7',
   'swap-edge': 'off',
   'h-search-width': '8',
   'leaf-bridge-from': '9',

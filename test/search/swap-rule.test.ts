@@ -197,7 +197,8 @@ describe('the search opens under the swap rule by its own replies', () => {
     expect(withSwap.playouts).toBeLessThanOrEqual(60_000 + withSwap.rounds * settings.playoutsPerLeaf);
     // A limit smaller than a leaf for each opening is still about kept: each search is one smaller
     // leaf (41 openings at 16, 11 at 60, 3 at 222: 1,982). Whole leaves of K = 64 would come to 4,096.
-    const small = await new Mcts(cpu, settings).search(empty(9), { playouts: 2000 });
+    // (swap-inner off, so that all 41 openings are searched.)
+    const small = await new Mcts(cpu, { ...settings, swapInner: 0 }).search(empty(9), { playouts: 2000 });
     expect(small.playouts).toBeGreaterThanOrEqual(1982);
     expect(small.playouts).toBeLessThanOrEqual(2200);
     expect(withSwap.moves[0]?.winRate).toBe(withSwap.winRate);
@@ -316,9 +317,9 @@ describe('the swap, from the stone replies', () => {
       const position = empty(9);
       position.play(cell);
       const decide = (more: object) => new Mcts(cpu, { ...settings, ...more }).search(position, { playouts: 1024 });
-      const plain = await decide({});
+      const plain = await decide({ swapInner: 0 });
       const inner = await decide({ swapInner: 1, swapInnerFrom: 9 });
-      const edge = await decide({ swapEdge: false });
+      const edge = await decide({ swapInner: 0, swapEdge: false });
       expect(onOuterRing(g, cell)).toBe(!swapsInner(g, cell, 1));
       if (onOuterRing(g, cell)) {
         expect(inner, `swap-inner leaves the edge opening ${cell} to the search`).toEqual(plain);
@@ -342,11 +343,12 @@ describe('the swap, from the stone replies', () => {
     }
   });
 
-  test('swap-inner-from: by default every inner opening is swapped from Hex 11 up and left to the search below', async () => {
+  test('swap-inner-from: by default every inner opening is swapped from Hex 9 up and left to the search below', async () => {
+    expect(swapInnerRows({}, 9)).toBe(1);
     expect(swapInnerRows({}, 11)).toBe(1);
     expect(swapInnerRows({}, 13)).toBe(1);
-    expect(swapInnerRows({}, 9)).toBe(0);
-    expect(swapInnerRows({ swapInnerFrom: 9 }, 9)).toBe(1);
+    expect(swapInnerRows({}, 8)).toBe(0);
+    expect(swapInnerRows({ swapInnerFrom: 11 }, 9)).toBe(0);
     expect(swapInnerRows({ swapInner: 0 }, 11)).toBe(0);
     expect(swapInnerRows({ swapInner: 3, swapInnerFrom: 1 }, 4)).toBe(3);
     const cpu = createCpuEvaluator(undefined, { workers: 0 });

@@ -250,8 +250,8 @@ export const SWAP_TABLE = false;
 /** SearchSettings.swapInner unless told: every opening off the outer ring, from swapInnerFrom up. */
 export const SWAP_INNER = 1;
 
-/** SearchSettings.swapInnerFrom unless told: Hex 11 and up, where swapping the inner openings measured above zero (on Hex 9 it measured nothing). */
-export const SWAP_INNER_FROM = 11;
+/** SearchSettings.swapInnerFrom unless told: Hex 9 and up, where the search kept inner openings that lose to MoHex as their owner; on Hex 4 two inner openings lose. */
+export const SWAP_INNER_FROM = 9;
 
 /** The rows SearchSettings.swapInner asks for on a board of `size`: none below swapInnerFrom. */
 export function swapInnerRows(settings: Pick<SearchSettings, 'swapInner' | 'swapInnerFrom'>, size: number): number {
