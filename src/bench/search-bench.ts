@@ -12,6 +12,9 @@
  *   what the evaluator itself costs for the search's kind of request;
  * - bare, the search's shape: B positions × K playouts in one call, as each
  *   round asks; the gap to the first is the cost of the shape alone;
+ * - bare, the search's calls: that shape as the search asks for it, with
+ *   ownership where its rule keeps AMAF counts and as many calls in flight
+ *   as it keeps: what a search whose tree cost nothing would play;
  * - the search: a fresh Mcts searching the root for the same playouts, so
  *   its descents, tactics, backups and the rounds' calls are all counted;
  *   with the settings' selection rule, then with each other rule (AMAF asks
@@ -26,7 +29,7 @@ import type { EvalPosition, Evaluator } from '../eval/types.js';
 import { MIN_RUN_MS, measureThroughput, median } from '../jobs/throughput.js';
 import { type NoisyFigure, medianFigure } from '../jobs/noisy-figures.js';
 import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
-import { SELECTIONS, type Selection } from '../search/selection.js';
+import { SELECTIONS, type Selection, keepsAmaf } from '../search/selection.js';
 import { opensUnderSwap } from '../search/knowledge/swap-rule.js';
 
 export interface SearchBenchPlan {
@@ -57,6 +60,12 @@ export interface SearchBenchReport {
   /** One position with ownership (the AMAF rules' request). */
   readonly bareWithOwnership: number;
   readonly bareSearchShape: number;
+  /**
+   * The search's calls without the search: B × K, with ownership where the
+   * settings' rule keeps AMAF counts, `roundsInFlight` at once; the most a
+   * search whose tree cost nothing could keep.
+   */
+  readonly bareSearchCalls: number;
   /** Median over the timed searches of playouts counted / wall time. */
   readonly search: number;
   /** The median of `ratios`: the issue's measure. */
@@ -83,6 +92,7 @@ export interface SearchBenchReport {
     readonly bareOnePosition: NoisyFigure;
     readonly bareWithOwnership: NoisyFigure;
     readonly bareSearchShape: NoisyFigure;
+    readonly bareSearchCalls: NoisyFigure;
     readonly search: NoisyFigure;
     readonly treeMicrosecondsPerLeaf: NoisyFigure | null;
     readonly otherSelections: readonly NoisyFigure[];
@@ -122,11 +132,13 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     });
   const minCallMs = plan.minCallMs ?? MIN_RUN_MS;
   const root = [rootRequest(plan.root)];
+  const roundsInFlight = settings.roundsInFlight ?? defaultRoundsInFlight(evaluator);
   const bareRate = async (
     positions: readonly EvalPosition[],
     perPosition: number,
     run: number,
     ownership = false,
+    inFlight = 1,
   ): Promise<number> =>
     (
       await measureThroughput(evaluator, {
@@ -136,6 +148,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
         runs: 1,
         minRunMs: minCallMs,
         seed: run,
+        inFlight,
       })
     ).playoutsPerSecond;
   // Searches of the move, fresh trees, until they have lasted minCallMs; the rounds are the first search's.
@@ -171,6 +184,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     one: [] as number[],
     owned: [] as number[],
     shape: [] as number[],
+    calls: [] as number[],
     search: [] as number[],
     ratio: [] as number[],
     ratioToOwned: [] as number[],
@@ -187,6 +201,14 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     const owned = await bareRate(root, bareCallPlayouts, run, true);
     say(`${label}: bare evaluator, the search's shape`);
     const shape = await bareRate(children, settings.playoutsPerLeaf, run);
+    say(`${label}: bare evaluator, the search's calls`);
+    const calls = await bareRate(
+      children,
+      settings.playoutsPerLeaf,
+      run,
+      keepsAmaf(settings.selection),
+      roundsInFlight,
+    );
     say(`${label}: the search, ${settings.selection}`);
     const search = await searchRate(settings, run);
     const otherRates: number[] = [];
@@ -198,6 +220,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     rates.one.push(one);
     rates.owned.push(owned);
     rates.shape.push(shape);
+    rates.calls.push(calls);
     rates.search.push(search.rate);
     otherRates.forEach((rate, i) => rates.others[i]?.push(rate));
     rates.ratio.push(search.rate / one);
@@ -211,13 +234,14 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     description: evaluator.description,
     leavesPerRound: settings.leavesPerRound,
     playoutsPerLeaf: settings.playoutsPerLeaf,
-    roundsInFlight: settings.roundsInFlight ?? defaultRoundsInFlight(evaluator),
+    roundsInFlight,
     playoutsPerMove: playouts,
     bareCallPlayouts,
     runs,
     bareOnePosition: median(rates.one),
     bareWithOwnership: median(rates.owned),
     bareSearchShape: median(rates.shape),
+    bareSearchCalls: median(rates.calls),
     search: median(rates.search),
     ratio: median(rates.ratio),
     ratios: rates.ratio,
@@ -230,6 +254,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       bareOnePosition: medianFigure(rates.one),
       bareWithOwnership: medianFigure(rates.owned),
       bareSearchShape: medianFigure(rates.shape),
+      bareSearchCalls: medianFigure(rates.calls),
       search: medianFigure(rates.search),
       treeMicrosecondsPerLeaf: tree,
       otherSelections: rates.others.map((r) => medianFigure(r)),

@@ -11,6 +11,7 @@ import { type NoisyFigure, shareText } from '../jobs/noisy-figures.js';
 import { formatTable } from '../jobs/text-table.js';
 import { progressLine } from '../jobs/progress-line.js';
 import { defaultSettings } from '../search/mcts.js';
+import { keepsAmaf } from '../search/selection.js';
 import { benchJsonPath, writeBenchJson } from './bench-options.js';
 import { type Bound, boundedHelp, parseBounded } from './bounds.js';
 import { CliError, EXIT_FAILURE, messageOf } from './cli-error.js';
@@ -43,6 +44,10 @@ interface BenchSearchOptions {
   readonly quick?: boolean;
 }
 
+/** How the search asks for its rounds: the calls in flight, and ownership where its rule keeps AMAF counts. */
+const callsText = (r: SearchBenchReport) =>
+  `${r.roundsInFlight} in flight${keepsAmaf(r.selection) ? ', with ownership' : ''}`;
+
 const roundsText = (rounds: number) => `${rounds} round${rounds === 1 ? '' : 's'}`;
 
 /** The tree's time a leaf with its half-width, or that it is within the noise (never a negative time). */
@@ -74,6 +79,12 @@ export function formatSearchBench(r: SearchBenchReport): string {
       shareText(sp.bareSearchShape, sp.bareOnePosition),
     ],
     [
+      `bare evaluator, the search's calls (${callsText(r)})`,
+      `${r.leavesPerRound} × ${r.playoutsPerLeaf}`,
+      rate(sp.bareSearchCalls),
+      shareText(sp.bareSearchCalls, sp.bareOnePosition),
+    ],
+    [
       `the search, ${r.selection} (the settings'; a move from the empty board)`,
       roundsText(r.roundsPerSearch),
       rate(sp.search),
@@ -92,6 +103,7 @@ export function formatSearchBench(r: SearchBenchReport): string {
     `the search keeps ${r.roundsInFlight} evaluate call${r.roundsInFlight === 1 ? '' : 's'} in flight`,
     `against the bare evaluator with ownership (which the AMAF rules ask of every round), the search (${r.selection}) keeps ${shareText(sp.search, sp.bareWithOwnership)}`,
     `the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: ${treeTimeText(sp.treeMicrosecondsPerLeaf)}`,
+    `a search whose tree cost nothing would keep at most what the bare evaluator does on the search's calls: ${shareText(sp.bareSearchCalls, sp.bareOnePosition)}`,
   ];
   return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }

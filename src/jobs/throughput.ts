@@ -35,6 +35,12 @@ export interface ThroughputJob {
   readonly minRunMs?: number;
   /** Call k uses seed + k, so no timed call replays another's boards (default 0). */
   readonly seed?: number;
+  /**
+   * Calls kept running at once (default 1), as a search keeps its rounds:
+   * a run then lasts from its first call to the last one's results by this
+   * thread's clock, the calls' own times overlapping, and has no kernel time.
+   */
+  readonly inFlight?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -97,6 +103,9 @@ export async function measureThroughput(
     throw new RangeError(`runs must be a whole number ≥ 1, not ${job.runs}`);
   const minRunMs = job.minRunMs ?? MIN_RUN_MS;
   if (!(minRunMs >= 0)) throw new RangeError(`minRunMs must be ≥ 0, not ${minRunMs}`);
+  const inFlight = job.inFlight ?? 1;
+  if (!Number.isInteger(inFlight) || inFlight < 1)
+    throw new RangeError(`inFlight must be a whole number ≥ 1, not ${inFlight}`);
   const warmups = job.warmupRuns ?? 1;
   const total = warmups + job.runs;
   const seed = job.seed ?? 0;
@@ -130,16 +139,30 @@ export async function measureThroughput(
     let wallMs = 0;
     let kernelMs: number | null = 0;
     let blackWins = 0;
-    do {
-      const c = await call();
+    const count = (c: Awaited<ReturnType<typeof call>>) => {
       inRun++;
       playouts += c.playouts;
-      wallMs += c.stats.wallMs;
-      kernelMs = kernelMs === null || c.stats.kernelMs === null ? null : kernelMs + c.stats.kernelMs;
       blackWins += c.blackWins;
-      // A call that took no time (a scripted evaluator's) would never fill the run.
-      if (c.stats.wallMs <= 0) break;
-    } while (wallMs < minRunMs);
+    };
+    if (inFlight === 1) {
+      do {
+        const c = await call();
+        count(c);
+        wallMs += c.stats.wallMs;
+        kernelMs = kernelMs === null || c.stats.kernelMs === null ? null : kernelMs + c.stats.kernelMs;
+        // A call that took no time (a scripted evaluator's) would never fill the run.
+        if (c.stats.wallMs <= 0) break;
+      } while (wallMs < minRunMs);
+    } else {
+      const start = performance.now();
+      const lane = async () => {
+        do count(await call());
+        while (performance.now() - start < minRunMs);
+      };
+      await Promise.all(Array.from({ length: inFlight }, lane));
+      wallMs = performance.now() - start;
+      kernelMs = null;
+    }
     if (warmup) {
       warmupMs.push(wallMs);
       continue;

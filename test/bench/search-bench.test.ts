@@ -9,7 +9,7 @@ import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { Evaluator } from '../../src/eval/types.js';
 import { runSearchBench, treeMicroseconds } from '../../src/bench/search-bench.js';
-import { defaultRoundsInFlight, defaultSettings } from '../../src/search/mcts.js';
+import { defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
 import { formatSearchBench } from '../../src/cli/bench-search-command.js';
@@ -26,7 +26,13 @@ describe('runSearchBench', () => {
         return cpu.evaluate(positions, options);
       },
     };
-    const settings = { ...defaultSettings('cpu'), leavesPerRound: 6, playoutsPerLeaf: 16, tactics: false };
+    const settings = {
+      ...defaultSettings('cpu'),
+      leavesPerRound: 6,
+      playoutsPerLeaf: 16,
+      roundsInFlight: 2,
+      tactics: false,
+    };
     const report = await runSearchBench(spy, {
       root: Position.empty(GameKind.Hex, 5, { swap: false }),
       settings,
@@ -36,14 +42,17 @@ describe('runSearchBench', () => {
       minCallMs: 0,
     });
     // Every run (the warm-up too) times one position, without ownership and
-    // with it, the round's shape, and a search of 4 rounds with each of the
-    // three selection rules (the AMAF ones ask for ownership).
+    // with it, the round's shape, the search's calls (two at once, with
+    // ownership for the settings' PUCT-AMAF), and a search of 4 rounds with
+    // each of the three selection rules (the AMAF ones ask for ownership).
     const round = (ownership: boolean) => Array(4).fill({ positions: 6, playouts: 16, ownership });
     const others = SELECTIONS.filter((s) => s !== settings.selection);
     const run = [
       { positions: 1, playouts: 384, ownership: false },
       { positions: 1, playouts: 384, ownership: true },
       { positions: 6, playouts: 16, ownership: false },
+      { positions: 6, playouts: 16, ownership: true },
+      { positions: 6, playouts: 16, ownership: true },
       ...round(true),
       ...others.flatMap((s) => round(s !== Selection.Uct)),
     ];
@@ -53,7 +62,8 @@ describe('runSearchBench', () => {
     expect(report.ratio).toBe([...report.ratios].sort((a, b) => a - b)[1]);
     expect(report.ratioToOwnership).toBeGreaterThan(0);
     expect(report.bareWithOwnership).toBeGreaterThan(0);
-    expect(report.roundsInFlight).toBe(defaultRoundsInFlight(cpu));
+    expect(report.roundsInFlight).toBe(2);
+    expect(report.bareSearchCalls).toBeGreaterThan(0);
     expect(report.selection).toBe(settings.selection);
     expect(report.otherSelections.map((o) => o.selection).sort()).toEqual(
       SELECTIONS.filter((s) => s !== settings.selection).sort(),
@@ -98,7 +108,7 @@ describe('hexbatch bench-search', () => {
     await expect(runSearchBench(cpu, plan)).rejects.toThrow(/swap rule/);
   });
 
-  test('prints the six rates and the share against the bare rate with ownership, and writes them as JSON', async () => {
+  test("prints the seven rates, the share against the bare rate with ownership and a free tree's ceiling, and writes them as JSON", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hexbatch-search-'));
     try {
       const json = join(dir, 'search.json');
@@ -117,6 +127,16 @@ describe('hexbatch bench-search', () => {
       expect(r.out).toMatch(
         new RegExp(
           `against the bare evaluator with ownership \\(which the AMAF rules ask of every round\\), the search \\(puct-amaf\\) keeps ${share}`,
+        ),
+      );
+      expect(r.out).toMatch(
+        new RegExp(
+          `bare evaluator, the search's calls \\(\\d+ in flight, with ownership\\)\\s+\\d+ × \\d+\\s+${rate}\\s+${share}`,
+        ),
+      );
+      expect(r.out).toMatch(
+        new RegExp(
+          `a search whose tree cost nothing would keep at most what the bare evaluator does on the search's calls: ${share}\n`,
         ),
       );
       expect(r.out).toMatch(new RegExp(`the search, puct-amaf \\(the settings'.*\\d+ rounds?\\s+${rate}\\s+${share}`));

@@ -105,6 +105,59 @@ describe('measureThroughput', () => {
     expect(m.totalPlayouts).toBe(8000);
   });
 
+  it('keeps inFlight calls running at once, and times a run by the clock from its first call to its last result', async () => {
+    let running = 0;
+    let most = 0;
+    const seeds: number[] = [];
+    const slow: Evaluator = {
+      ...scripted([]).evaluator,
+      async evaluate(p, options): Promise<Evaluation> {
+        seeds.push(options.seed ?? -1);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+        const results = p.map(() => ({
+          playouts: options.playouts,
+          blackWins: options.playouts,
+          whiteWins: 0,
+          winRate: 1,
+        }));
+        // A call's own time, said to be far longer than it was: the run is timed by the clock, not by these.
+        return { results, stats: { backend: 'webgpu', dispatches: 1, kernelMs: 1000, wallMs: 1000 } };
+      },
+    };
+    const start = performance.now();
+    const m = await measureThroughput(slow, {
+      positions,
+      request: { playouts: 100 },
+      warmupRuns: 0,
+      runs: 1,
+      minRunMs: 50,
+      seed: 5,
+      inFlight: 3,
+    });
+    const elapsed = performance.now() - start;
+    const run = m.runs[0];
+    const calls = run?.calls ?? 0;
+    expect(most).toBe(3);
+    // Each of the three lanes calls until 50 ms have gone (about three calls each, fewer on a slow timer), each seed once.
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(calls).toBeLessThanOrEqual(9);
+    expect([...seeds].sort((a, b) => a - b)).toEqual(Array.from({ length: calls }, (_, i) => 5 + i));
+    expect(run?.wallMs).toBeGreaterThanOrEqual(50);
+    expect(run?.wallMs).toBeLessThanOrEqual(elapsed);
+    expect(run?.kernelMs).toBeNull();
+    expect(run?.playoutsPerSecond).toBeCloseTo((calls * 200) / ((run?.wallMs ?? 1) / 1000), 6);
+  });
+
+  it('refuses a count in flight that is not a whole number of at least 1', async () => {
+    const { evaluator } = scripted([1]);
+    for (const inFlight of [0, 1.5, Number.NaN])
+      await expect(
+        measureThroughput(evaluator, { positions, request: { playouts: 4 }, runs: 1, inFlight }),
+      ).rejects.toThrow(`inFlight must be a whole number ≥ 1, not ${inFlight}`);
+  });
+
   it('has no kernel rate unless every timed call had timestamps', async () => {
     const { evaluator } = scripted([5, 10, 20], [5, 10, null]);
     const m = await measureThroughput(evaluator, { positions, request: { playouts: 10 }, runs: 2, minRunMs: 0 });
