@@ -18,7 +18,11 @@
  * - the search: a fresh Mcts searching the root for the same playouts, so
  *   its descents, tactics, backups and the rounds' calls are all counted;
  *   with the settings' selection rule, then with each other rule (AMAF asks
- *   for ownership and backs up more, so the rules cost differently).
+ *   for ownership and backs up more, so the rules cost differently);
+ * - the tree alone: the settings' search recorded once, then searched again
+ *   on its recorded results, answered at once (replayed-search.ts): the
+ *   same tree without its playouts, the time the search's thread spends on
+ *   choosing, knowledge and back-ups, apart from the evaluator's noise.
  *
  * Each run times all of them in turn, and each timing lasts at least
  * minCallMs (100 ms unless told otherwise), a call or a search repeated
@@ -31,6 +35,10 @@ import { type NoisyFigure, medianFigure } from '../jobs/noisy-figures.js';
 import { Mcts, type SearchSettings, defaultRoundsInFlight } from '../search/mcts.js';
 import { SELECTIONS, type Selection, keepsAmaf } from '../search/selection.js';
 import { opensUnderSwap } from '../search/knowledge/swap-rule.js';
+import { SearchRecording } from './replayed-search.js';
+
+/** The share of the bound the search is asked to keep on the CPU: the tree's budget a leaf is worked out for it. */
+export const SHARE_TARGET = 0.8;
 
 export interface SearchBenchPlan {
   /** The position searched: not the first move under the swap rule, which is not one tree's search. */
@@ -85,6 +93,21 @@ export interface SearchBenchReport {
    * null when no timed search played a round (a move decided without one).
    */
   readonly treeMicrosecondsPerLeaf: number | null;
+  /**
+   * The tree alone: µs a leaf of the settings' search replayed on its own
+   * recorded results (no playouts), the median; null when no timed search
+   * played a round.
+   */
+  readonly treeAloneMicrosecondsPerLeaf: number | null;
+  /** The threads that play the bound's playouts: the evaluator's concurrency on the CPU, 0 on WebGPU (its playouts take no thread). */
+  readonly playingThreads: number;
+  /**
+   * The most of the bound a search could keep with the tree alone beside
+   * the playouts, per playoutShareWith; null when the tree was not measured.
+   */
+  readonly shareWithTreeAlone: number | null;
+  /** The tree's time a leaf, in µs, at which SHARE_TARGET would be the most a search could keep. */
+  readonly treeBudgetMicroseconds: number;
   /** The same search with each other selection rule: medians, like `search`. */
   readonly otherSelections: readonly { readonly selection: Selection; readonly search: number }[];
   /** Each rate above as a median with the 95% half-width of its runs (noisy-figures.ts), for the shares. */
@@ -95,6 +118,7 @@ export interface SearchBenchReport {
     readonly bareSearchCalls: NoisyFigure;
     readonly search: NoisyFigure;
     readonly treeMicrosecondsPerLeaf: NoisyFigure | null;
+    readonly treeAloneMicrosecondsPerLeaf: NoisyFigure | null;
     readonly otherSelections: readonly NoisyFigure[];
   };
 }
@@ -105,6 +129,34 @@ const MAX_BARE_CALL = 1 << 26;
 /** The search's wall time a leaf of K playouts beyond the bare evaluator's, in µs, from the two rates (playouts a second). */
 export function treeMicroseconds(playoutsPerLeaf: number, searchRate: number, bareRate: number): number {
   return playoutsPerLeaf * 1e6 * (1 / searchRate - 1 / bareRate);
+}
+
+/**
+ * The most of the bound rate (playouts a second, on `threads` threads) a
+ * search can keep whose tree takes `treeMicroseconds` a leaf of K
+ * playouts on its own thread. On the CPU the tree's time comes off a
+ * thread that would otherwise play, so a leaf takes threads · K / bound of
+ * thread time for its playouts plus the tree's: share = p / (p + tree).
+ * Where the playouts take no thread (WebGPU, `threads` 0), the tree is a
+ * stage of its own, and bounds the leaves a second: share = min(1, K / (bound · tree)).
+ * Every other cost (the calls, the messages) only lowers it.
+ */
+export function playoutShareWith(
+  treeMicroseconds: number,
+  playoutsPerLeaf: number,
+  boundRate: number,
+  threads: number,
+): number {
+  const leafMicroseconds = (playoutsPerLeaf / boundRate) * 1e6;
+  if (threads === 0) return Math.min(1, leafMicroseconds / Math.max(treeMicroseconds, 0));
+  const playing = threads * leafMicroseconds;
+  return playing / (playing + Math.max(treeMicroseconds, 0));
+}
+
+/** The tree's time a leaf, in µs, at which playoutShareWith comes to `share` (0 < share < 1). */
+export function treeBudgetFor(share: number, playoutsPerLeaf: number, boundRate: number, threads: number): number {
+  const leafMicroseconds = (playoutsPerLeaf / boundRate) * 1e6;
+  return threads === 0 ? leafMicroseconds / share : threads * leafMicroseconds * (1 / share - 1);
 }
 
 function rootRequest(root: Position): EvalPosition {
@@ -167,6 +219,21 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     } while (performance.now() - start < minCallMs);
     return { rate: counted / ((performance.now() - start) / 1000), rounds };
   };
+  // The settings' search recorded once, then replayed on its results until
+  // the replays have lasted minCallMs: µs a leaf, or null without a round.
+  const treeAlone = async (run: number): Promise<number | null> => {
+    const recording = new SearchRecording();
+    const seeded = { ...settings, seed: settings.seed + run };
+    const recorded = await new Mcts(recording.recorder(evaluator), seeded).search(plan.root, { playouts });
+    if (recorded.rounds === 0) return null;
+    const start = performance.now();
+    let leaves = 0;
+    do {
+      const replayed = await new Mcts(recording.replayer(evaluator), seeded).search(plan.root, { playouts });
+      leaves += replayed.playouts / settings.playoutsPerLeaf;
+    } while (performance.now() - start < minCallMs);
+    return ((performance.now() - start) * 1000) / leaves;
+  };
   // The bound's calls: the move's playouts, doubled until one call lasts minCallMs.
   let bareCallPlayouts = playouts;
   if (minCallMs > 0) say('sizing the bare calls');
@@ -189,6 +256,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     ratio: [] as number[],
     ratioToOwned: [] as number[],
     treeMicroseconds: [] as number[],
+    treeAlone: [] as number[],
     others: others.map(() => [] as number[]),
   };
   const rounds: number[] = [];
@@ -211,6 +279,8 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     );
     say(`${label}: the search, ${settings.selection}`);
     const search = await searchRate(settings, run);
+    say(`${label}: the tree alone, ${settings.selection}`);
+    const alone = await treeAlone(run);
     const otherRates: number[] = [];
     for (const selection of others) {
       say(`${label}: the search, ${selection}`);
@@ -226,9 +296,14 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     rates.ratio.push(search.rate / one);
     rates.ratioToOwned.push(search.rate / owned);
     if (search.rate > 0) rates.treeMicroseconds.push(treeMicroseconds(settings.playoutsPerLeaf, search.rate, shape));
+    if (alone !== null) rates.treeAlone.push(alone);
     rounds.push(search.rounds);
   }
   const tree = rates.treeMicroseconds.length > 0 ? medianFigure(rates.treeMicroseconds) : null;
+  const alone = rates.treeAlone.length > 0 ? medianFigure(rates.treeAlone) : null;
+  const bound = median(rates.one);
+  const playingThreads = evaluator.backend === 'webgpu' ? 0 : Math.max(1, evaluator.concurrency);
+  const k = settings.playoutsPerLeaf;
   return {
     backend: evaluator.backend,
     description: evaluator.description,
@@ -238,7 +313,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     playoutsPerMove: playouts,
     bareCallPlayouts,
     runs,
-    bareOnePosition: median(rates.one),
+    bareOnePosition: bound,
     bareWithOwnership: median(rates.owned),
     bareSearchShape: median(rates.shape),
     bareSearchCalls: median(rates.calls),
@@ -248,6 +323,10 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
     ratioToOwnership: median(rates.ratioToOwned),
     roundsPerSearch: median(rounds),
     treeMicrosecondsPerLeaf: tree?.value ?? null,
+    treeAloneMicrosecondsPerLeaf: alone?.value ?? null,
+    playingThreads,
+    shareWithTreeAlone: alone === null ? null : playoutShareWith(alone.value, k, bound, playingThreads),
+    treeBudgetMicroseconds: treeBudgetFor(SHARE_TARGET, k, bound, playingThreads),
     selection: settings.selection,
     otherSelections: others.map((selection, i) => ({ selection, search: median(rates.others[i] ?? []) })),
     spreads: {
@@ -257,6 +336,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
       bareSearchCalls: medianFigure(rates.calls),
       search: medianFigure(rates.search),
       treeMicrosecondsPerLeaf: tree,
+      treeAloneMicrosecondsPerLeaf: alone,
       otherSelections: rates.others.map((r) => medianFigure(r)),
     },
   };

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { Position } from '../game/position.js';
 import { createEvaluator } from '../eval/create-evaluator.js';
-import { type SearchBenchReport, runSearchBench } from '../bench/search-bench.js';
+import { SHARE_TARGET, type SearchBenchReport, runSearchBench } from '../bench/search-bench.js';
 import { formatRate } from '../jobs/suite-table.js';
 import { type NoisyFigure, shareText } from '../jobs/noisy-figures.js';
 import { formatTable } from '../jobs/text-table.js';
@@ -59,6 +59,22 @@ function treeTimeText(f: NoisyFigure | null): string {
   return `${f.value.toFixed(1)} ± ${f.halfWidth.toFixed(1)} µs`;
 }
 
+/** The tree alone, and what it leaves of the bound: the most a search with this tree could keep, and the tree's budget for the target. */
+function treeAloneLines(r: SearchBenchReport): string[] {
+  const f = r.spreads.treeAloneMicrosecondsPerLeaf;
+  const target = `${Math.round(SHARE_TARGET * 100)}%`;
+  const budget = `${target} of the bound would leave the tree ${r.treeBudgetMicroseconds.toFixed(1)} µs a leaf`;
+  if (f === null || r.shareWithTreeAlone === null) return [`the tree alone: ${treeTimeText(f)}; ${budget}`];
+  const where =
+    r.playingThreads === 0
+      ? 'as a stage of its own beside the GPU'
+      : `beside the playouts of ${r.playingThreads} thread${r.playingThreads === 1 ? '' : 's'}`;
+  return [
+    `the tree alone (the search replayed on its recorded results, no playouts): ${treeTimeText(f)} a leaf on the search's thread`,
+    `with that tree ${where}, a search keeps at most ${Math.round(r.shareWithTreeAlone * 100)}% of the bound; ${budget}`,
+  ];
+}
+
 export function formatSearchBench(r: SearchBenchReport): string {
   const sp = r.spreads;
   const rate = (f: NoisyFigure) =>
@@ -104,6 +120,7 @@ export function formatSearchBench(r: SearchBenchReport): string {
     `against the bare evaluator with ownership (which the AMAF rules ask of every round), the search (${r.selection}) keeps ${shareText(sp.search, sp.bareWithOwnership)}`,
     `the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: ${treeTimeText(sp.treeMicrosecondsPerLeaf)}`,
     `a search whose tree cost nothing would keep at most what the bare evaluator does on the search's calls: ${shareText(sp.bareSearchCalls, sp.bareOnePosition)}`,
+    ...treeAloneLines(r),
   ];
   return `${header.join('\n')}\n\n${formatTable(['what', 'a call', 'playouts/s', 'vs bare'], rows)}`;
 }

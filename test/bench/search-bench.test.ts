@@ -8,7 +8,13 @@ import { GameKind } from '../../src/game/geometry.js';
 import { Position } from '../../src/game/position.js';
 import { createCpuEvaluator } from '../../src/eval/index.js';
 import type { Evaluator } from '../../src/eval/types.js';
-import { runSearchBench, treeMicroseconds } from '../../src/bench/search-bench.js';
+import {
+  SHARE_TARGET,
+  playoutShareWith,
+  runSearchBench,
+  treeBudgetFor,
+  treeMicroseconds,
+} from '../../src/bench/search-bench.js';
 import { defaultSettings } from '../../src/search/mcts.js';
 import { SELECTIONS, Selection } from '../../src/search/selection.js';
 import { runCliInProcess } from '../helpers/cli-runner.js';
@@ -44,7 +50,9 @@ describe('runSearchBench', () => {
     // Every run (the warm-up too) times one position, without ownership and
     // with it, the round's shape, the search's calls (two at once, with
     // ownership for the settings' PUCT-AMAF), and a search of 4 rounds with
-    // each of the three selection rules (the AMAF ones ask for ownership).
+    // each of the three selection rules (the AMAF ones ask for ownership);
+    // the settings' search is searched once more, recorded, for the tree
+    // alone (its replays ask the evaluator nothing).
     const round = (ownership: boolean) => Array(4).fill({ positions: 6, playouts: 16, ownership });
     const others = SELECTIONS.filter((s) => s !== settings.selection);
     const run = [
@@ -53,6 +61,7 @@ describe('runSearchBench', () => {
       { positions: 6, playouts: 16, ownership: false },
       { positions: 6, playouts: 16, ownership: true },
       { positions: 6, playouts: 16, ownership: true },
+      ...round(true),
       ...round(true),
       ...others.flatMap((s) => round(s !== Selection.Uct)),
     ];
@@ -71,6 +80,14 @@ describe('runSearchBench', () => {
     expect(report.search).toBeGreaterThan(0);
     expect(Number.isFinite(report.treeMicrosecondsPerLeaf)).toBe(true);
     expect(report.spreads.treeMicrosecondsPerLeaf?.value).toBe(report.treeMicrosecondsPerLeaf);
+    expect(report.treeAloneMicrosecondsPerLeaf).toBeGreaterThan(0);
+    expect(report.spreads.treeAloneMicrosecondsPerLeaf?.value).toBe(report.treeAloneMicrosecondsPerLeaf);
+    // One thread plays (no workers): the share and the budget follow from the bound and the tree alone.
+    expect(report.playingThreads).toBe(1);
+    expect(report.shareWithTreeAlone).toBe(
+      playoutShareWith(report.treeAloneMicrosecondsPerLeaf as number, 16, report.bareOnePosition, 1),
+    );
+    expect(report.treeBudgetMicroseconds).toBe(treeBudgetFor(SHARE_TARGET, 16, report.bareOnePosition, 1));
   });
 
   test('a move decided without a round has no tree time', async () => {
@@ -84,8 +101,13 @@ describe('runSearchBench', () => {
     });
     expect(report.roundsPerSearch).toBe(0);
     expect(report.treeMicrosecondsPerLeaf).toBeNull();
+    expect(report.treeAloneMicrosecondsPerLeaf).toBeNull();
+    expect(report.shareWithTreeAlone).toBeNull();
     expect(formatSearchBench(report)).toContain(
       "the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: not measured (the search decided the move without a round)",
+    );
+    expect(formatSearchBench(report)).toMatch(
+      /the tree alone: not measured \(the search decided the move without a round\); 80% of the bound would leave the tree \d+\.\d µs a leaf\n/,
     );
   });
 
@@ -93,6 +115,26 @@ describe('runSearchBench', () => {
     // 256 playouts at 1 M/s take 256 µs, at 2 M/s 128 µs.
     expect(treeMicroseconds(256, 1e6, 2e6)).toBeCloseTo(128, 9);
     expect(treeMicroseconds(16, 4e5, 4e5)).toBe(0);
+  });
+
+  test("the most a search keeps beside its tree, and the tree's budget for a share", () => {
+    // The bound 2 M/s on 2 threads: 256 playouts take 128 µs, 256 µs of the threads' time.
+    // A tree of 64 µs a leaf comes off that time: 256 / (256 + 64) = 80%.
+    expect(playoutShareWith(64, 256, 2e6, 2)).toBeCloseTo(0.8, 12);
+    expect(treeBudgetFor(0.8, 256, 2e6, 2)).toBeCloseTo(64, 9);
+    // A tree of as much time as the playouts halves the share; no tree keeps it all.
+    expect(playoutShareWith(256, 256, 2e6, 2)).toBeCloseTo(0.5, 12);
+    expect(playoutShareWith(0, 256, 2e6, 2)).toBe(1);
+    // Where the playouts take no thread (WebGPU), the tree is a stage of its own: 128 µs of playouts, 160 µs of tree.
+    expect(playoutShareWith(160, 256, 2e6, 0)).toBeCloseTo(0.8, 12);
+    expect(playoutShareWith(64, 256, 2e6, 0)).toBe(1);
+    expect(treeBudgetFor(0.8, 256, 2e6, 0)).toBeCloseTo(160, 9);
+    // The budget is the share's inverse, for any tree.
+    for (const tree of [1, 7.5, 40, 300])
+      for (const threads of [0, 1, 2, 16]) {
+        const share = playoutShareWith(tree, 256, 25e6, threads);
+        if (share < 1) expect(treeBudgetFor(share, 256, 25e6, threads)).toBeCloseTo(tree, 6);
+      }
   });
 });
 
@@ -145,6 +187,13 @@ describe('hexbatch bench-search', () => {
       // A time, with its spread, or the words that it is within the noise: never a negative time.
       expect(r.out).toMatch(
         /the tree's wall time a leaf, beyond the bare evaluator's at the search's shape: (\d+\.\d ± \d+\.\d µs|within the noise \(under \d+\.\d µs\))\n/,
+      );
+      // The tree alone, timed on its own: a time, and what it leaves of the bound.
+      expect(r.out).toMatch(
+        /the tree alone \(the search replayed on its recorded results, no playouts\): \d+\.\d ± \d+\.\d µs a leaf on the search's thread\n/,
+      );
+      expect(r.out).toMatch(
+        /with that tree beside the playouts of \d+ threads?, a search keeps at most \d+% of the bound; 80% of the bound would leave the tree \d+\.\d µs a leaf\n/,
       );
       // Shares, not their half-widths (± 107% is noise, not a share).
       for (const percent of r.out.matchAll(/(?<!± )\b(\d+)%/g)) expect(Number(percent[1])).toBeLessThanOrEqual(100);
