@@ -9,8 +9,9 @@
  * one recorded is an error, never a silently different tree.
  */
 import type { Winner } from '../game/color.js';
-import type { Cells, Geometry } from '../game/geometry.js';
+import { type Cells, type Geometry, sameCells } from '../game/geometry.js';
 import type { EvalPosition, Evaluation, EvaluateOptions, Evaluator } from '../eval/types.js';
+import { packPositions } from '../eval/cpu/job.js';
 
 /** One recorded call: what was asked, and what came back. */
 interface RecordedCall {
@@ -81,23 +82,15 @@ export class SearchRecording {
 }
 
 function requestOf(positions: readonly EvalPosition[], options: EvaluateOptions): Omit<RecordedCall, 'evaluation'> {
-  const cellCount = positions[0]?.cells.length ?? 0;
-  const cells = new Uint8Array(positions.length * cellCount);
-  positions.forEach((p, i) => cells.set(p.cells, i * cellCount));
   return {
-    cells,
-    toMove: Uint8Array.from(positions, (p) => p.toMove),
+    ...packPositions(positions, positions[0]?.cells.length ?? 0),
     playouts: options.playouts,
     seed: options.seed,
     ownership: options.ownership === true,
   };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && sameCells(a, b);
 
 function sameRequest(a: Omit<RecordedCall, 'evaluation'>, b: Omit<RecordedCall, 'evaluation'>): boolean {
   return (

@@ -221,6 +221,7 @@ export async function runSearchBench(evaluator: Evaluator, plan: SearchBenchPlan
   };
   // The settings' search recorded once, then replayed on its results until
   // the replays have lasted minCallMs: µs a leaf, or null without a round.
+  // Recorded apart from the timed searches, so that the recorder's copies do not slow those.
   const treeAlone = async (run: number): Promise<number | null> => {
     const recording = new SearchRecording();
     const seeded = { ...settings, seed: settings.seed + run };
